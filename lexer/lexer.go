@@ -1,0 +1,135 @@
+// Package lexer splits PGN text into tokens with the DFA that lexmachine
+// compiles from token.Patterns at go generate time (see tables_gen.go).
+//
+// The scanner keeps positions as byte offsets, allocates nothing per token and
+// never builds a line table. Brace comments, rest-of-line comments, escape
+// lines, strings and whitespace take hand-written fast paths; the tests prove
+// them equivalent to lexmachine's own scanner over the same patterns.
+package lexer
+
+import (
+	"strings"
+
+	"github.com/pgnc/pgnc/token"
+)
+
+// Token is one lexical token: its kind and the byte span [Start, End) of its
+// text in the source.
+type Token struct {
+	Kind       token.Kind // what the text is; token.Illegal where no pattern matched
+	Start, End int        // byte offsets of the token text
+}
+
+// Scanner produces the tokens of a source text one at a time. Its zero value
+// scans the empty text; Reset starts it on another.
+type Scanner struct {
+	src string
+	pos int
+}
+
+// Reset makes the scanner read src from its first byte.
+func (s *Scanner) Reset(src string) {
+	s.src = src
+	s.pos = 0
+}
+
+// Pos returns the offset at which the next token scan begins.
+func (s *Scanner) Pos() int { return s.pos }
+
+// Seek moves the scanner to offset pos, for callers that resynchronise after
+// an error.
+func (s *Scanner) Seek(pos int) { s.pos = min(max(pos, 0), len(s.src)) }
+
+// Next returns the next token other than whitespace, or a token of kind EOF
+// (with Start = End = len(src)) at the end.
+//
+// Where no pattern matches, Next returns a token.Illegal token that spans the
+// bytes lexmachine's scanner reports as unconsumed (from the start of the
+// failed match to just past the byte on which the DFA died, or to the end of
+// the input), and scanning resumes after it.
+func (s *Scanner) Next() Token {
+	src := s.src
+	i := s.pos
+	for i < len(src) && isSpace[src[i]] {
+		i++
+	}
+	start := i
+	if i >= len(src) {
+		s.pos = i
+		return Token{Kind: token.EOF, Start: i, End: i}
+	}
+	var kind token.Kind
+	switch src[i] {
+	case '{':
+		if j := strings.IndexByte(src[i+1:], '}'); j >= 0 {
+			kind, i = token.Comment, i+1+j+1
+		} else {
+			kind, i = token.Illegal, len(src)
+		}
+	case ';':
+		kind, i = token.LineComment, restOfLine(src, i)
+	case '%':
+		kind, i = token.Escape, restOfLine(src, i)
+	case '"':
+		kind, i = scanString(src, i)
+	default:
+		kind, i = s.dfa(i)
+	}
+	s.pos = i
+	return Token{Kind: kind, Start: start, End: i}
+}
+
+// isSpace marks the bytes of the Whitespace pattern.
+var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true}
+
+// restOfLine returns the offset of the newline ending the line at i, or the
+// end of the text.
+func restOfLine(src string, i int) int {
+	if j := strings.IndexByte(src[i:], '\n'); j >= 0 {
+		return i + j
+	}
+	return len(src)
+}
+
+// scanString scans the String pattern from the quote at i.
+func scanString(src string, i int) (token.Kind, int) {
+	for i++; i < len(src); i++ {
+		switch src[i] {
+		case '"':
+			return token.String, i + 1
+		case '\n', '\r':
+			return token.Illegal, i + 1
+		case '\\':
+			i++
+			if i < len(src) && (src[i] == '\n' || src[i] == '\r') {
+				return token.Illegal, i + 1
+			}
+		}
+	}
+	return token.Illegal, len(src)
+}
+
+// dfa runs the generated automaton from offset start and returns the longest
+// match, preferring the earliest pattern on ties (lexmachine's rules).
+func (s *Scanner) dfa(start int) (token.Kind, int) {
+	src := s.src
+	state := uint16(dfaStart)
+	kind, end := token.Illegal, -1
+	i := start
+	for ; i < len(src); i++ {
+		state = dfaTrans[int(state)*dfaClasses+int(byteClass[src[i]])]
+		if state == 0 {
+			break
+		}
+		if k := dfaAccept[state]; k != token.Illegal {
+			kind, end = k, i+1
+		}
+	}
+	if end >= 0 {
+		return kind, end
+	}
+	if i < len(src) {
+		return token.Illegal, i + 1
+	}
+	return token.Illegal, len(src)
+}
