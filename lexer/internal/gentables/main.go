@@ -159,4 +159,3 @@ func generate() ([]byte, error) {
 	fmt.Fprintf(&b, "%d: token.Illegal,\n}\n", len(t.accept)-1)
 	return format.Source(b.Bytes())
 }
-

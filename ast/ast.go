@@ -1,0 +1,139 @@
+// Package ast declares the syntax tree of a PGN database. Every node records
+// the byte span of its text; package diag resolves spans to lines and columns.
+package ast
+
+import "github.com/pgnc/pgnc/san"
+
+// Node is implemented by every syntax tree node.
+type Node interface {
+	Pos() int // offset of the node's first byte
+	End() int // offset just past the node's last byte
+}
+
+// Span is the byte range [From, To) of a node's text.
+type Span struct {
+	From, To int
+}
+
+// Pos returns the offset of the first byte.
+func (s Span) Pos() int { return s.From }
+
+// End returns the offset just past the last byte.
+func (s Span) End() int { return s.To }
+
+// Database is a parsed PGN file: a sequence of games.
+type Database struct {
+	Span
+	Games   []*Game   // the games in file order
+	Escapes []*Escape // "%" escape lines, which the standard says to ignore
+}
+
+// Game is one game: tag section, movetext and termination marker.
+type Game struct {
+	Span
+	Index    int        // 1-based position of the game in its file
+	Tags     []*TagPair // the tag section in file order
+	Moves    []Element  // the main line: moves, numbers, comments, NAGs, variations
+	Result   *Result    // the termination marker; nil when missing
+	Trailing []*Comment // comments that follow the termination marker
+	Broken   bool       // a syntax error cut the game short; Moves holds what came before it
+}
+
+// TagPair is one "[Name "Value"]" line of the tag section.
+type TagPair struct {
+	Span
+	Name      string // the tag name, e.g. "Event"
+	Value     string // the value with escapes resolved
+	NameSpan  Span   // where the name is written
+	ValueSpan Span   // where the quoted value is written, quotes included
+}
+
+// Element is a node that can appear in movetext.
+type Element interface {
+	Node
+	element()
+}
+
+// MoveNumber is a move number indication such as "12." or "12...".
+type MoveNumber struct {
+	Span
+	Number int // the number, or -1 when it overflows
+	Dots   int // how many periods follow it (0 for a bare integer)
+}
+
+// Move is one move in SAN as written.
+type Move struct {
+	Span
+	Text string   // the token text, e.g. "Nbd7+!"
+	SAN  san.Move // the decoded parts of Text
+}
+
+// NAG is a numeric annotation glyph such as "$14".
+type NAG struct {
+	Span
+	Value int // the glyph number, or -1 when it overflows
+}
+
+// Suffix is a move annotation written apart from its move ("e4 !"), or the
+// "e.p." marker after an en passant capture.
+type Suffix struct {
+	Span
+	Text string // "!", "?!", "e.p." …
+}
+
+// Comment is a brace comment or a rest-of-line comment.
+type Comment struct {
+	Span
+	Text string // the text between the delimiters, untrimmed
+	Line bool   // true for a ";" rest-of-line comment
+}
+
+// Variation is a recursive annotation variation in parentheses.
+type Variation struct {
+	Span
+	Elements []Element // the variation's movetext, possibly with nested variations
+	Closed   bool      // false when the ")" is missing
+}
+
+// Outcome is the result a termination marker declares.
+type Outcome uint8
+
+const (
+	Unknown   Outcome = iota // "*": game in progress, abandoned or unknown
+	WhiteWins                // "1-0"
+	BlackWins                // "0-1"
+	Draw                     // "1/2-1/2"
+)
+
+var outcomeTexts = [...]string{Unknown: "*", WhiteWins: "1-0", BlackWins: "0-1", Draw: "1/2-1/2"}
+
+// String returns the standard marker of the outcome.
+func (o Outcome) String() string { return outcomeTexts[o] }
+
+// Result is a game termination marker.
+type Result struct {
+	Span
+	Text    string  // the marker as written (may be a quirk such as "½-½")
+	Outcome Outcome // what it declares
+}
+
+// Escape is a "%" escape line.
+type Escape struct {
+	Span
+	Text string // the line after the "%"
+}
+
+func (*MoveNumber) element() {}
+func (*Move) element()       {}
+func (*NAG) element()        {}
+func (*Suffix) element()     {}
+func (*Comment) element()    {}
+func (*Variation) element()  {}
+
+// BadMove is movetext that is not a move: a symbol such as "e2e4" or "Nf9".
+type BadMove struct {
+	Span
+	Text string // the symbol as written
+}
+
+func (*BadMove) element() {}

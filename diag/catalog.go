@@ -1,0 +1,174 @@
+package diag
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// The diagnostic codes. Numbers are stable: a code is never reused for a
+// different problem.
+const (
+	IllegalChar        Code = 101 // a byte no token can start with
+	UnterminatedComm   Code = 102 // "{" without "}"
+	UnterminatedString Code = 103 // a tag value without its closing quote
+	NotUTF8            Code = 104 // bytes that are not UTF-8, likely Latin-1
+	ControlChar        Code = 105 // a control byte inside a comment or string
+	ResultQuirk        Code = 106 // ½-½ and other non-standard results
+	MisplacedBOM       Code = 107 // a byte order mark after the first byte
+	EscapeNotCol1      Code = 108 // "%" outside column 1
+	UnknownEscape      Code = 109 // a backslash escape other than \" and \\
+	TabInString        Code = 110 // a tab inside a string
+	ReservedToken      Code = 111 // "<" or ">"
+	UnknownMove        Code = 112 // a symbol in movetext that is not SAN
+	UnexpectedToken    Code = 201 // generic syntax error
+	UnclosedVariation  Code = 202 // "(" never closed
+	UnmatchedParen     Code = 203 // ")" without "("
+	MissingResult      Code = 204 // movetext without a termination marker
+	MissingTags        Code = 205 // a game without a tag section
+	DanglingMoveNumber Code = 206 // a move number followed by no move
+	NumberWithoutDot   Code = 207 // "12 e4"
+	DetachedSuffix     Code = 208 // "e4 !"
+	CommentAfterResult Code = 209 // a comment after the termination marker
+	EmptyVariation     Code = 210 // "()"
+	StrayDots          Code = 211 // periods that follow no move number
+	NAGRange           Code = 212 // a NAG above 255
+	EnPassantMark      Code = 213 // "e.p."
+)
+
+// Entry is the catalog text of one code. Messages and hints name their
+// parameters in braces, e.g. {text}, filled from Diagnostic.Args.
+type Entry struct {
+	Code     Code
+	Severity Severity
+	Summary  string // one line for the README's code table
+	Message  string
+	Hint     string // suggested fix; may be empty
+}
+
+// Catalog maps codes to their texts. A translation is another Catalog with
+// the same codes and parameters.
+type Catalog map[Code]Entry
+
+// Lookup returns the entry of code; unknown codes yield an error entry that
+// names the code, so that a missing translation is visible but harmless.
+func (c Catalog) Lookup(code Code) Entry {
+	if e, ok := c[code]; ok {
+		return e
+	}
+	return Entry{Code: code, Severity: Error, Message: "problem " + code.String()}
+}
+
+// Message renders d's message.
+func (c Catalog) Message(d Diagnostic) string { return expand(c.Lookup(d.Code).Message, d.Args) }
+
+// Hint renders d's hint, or "" when its code has none.
+func (c Catalog) Hint(d Diagnostic) string { return expand(c.Lookup(d.Code).Hint, d.Args) }
+
+// Entries returns the catalog's entries ordered by code.
+func (c Catalog) Entries() []Entry {
+	var es []Entry
+	for _, e := range c {
+		es = append(es, e)
+	}
+	sort.Slice(es, func(i, j int) bool { return es[i].Code < es[j].Code })
+	return es
+}
+
+// MarkdownTable renders the catalog as the README's table of codes.
+func (c Catalog) MarkdownTable() string {
+	var b strings.Builder
+	b.WriteString("| code | severity | meaning |\n|---|---|---|\n")
+	for _, e := range c.Entries() {
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", e.Code, e.Severity, e.Summary)
+	}
+	return b.String()
+}
+
+// expand replaces each {name} in template by the value of that argument.
+func expand(template string, args []Arg) string {
+	if !strings.Contains(template, "{") {
+		return template
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(template, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(template[i:], '}')
+		if j < 0 {
+			break
+		}
+		b.WriteString(template[:i])
+		name := template[i+1 : i+j]
+		value, found := "", false
+		for _, a := range args {
+			if a.Name == name {
+				value, found = a.Value, true
+				break
+			}
+		}
+		if !found {
+			value = "{" + name + "}"
+		}
+		b.WriteString(value)
+		template = template[i+j+1:]
+	}
+	b.WriteString(template)
+	return b.String()
+}
+
+// English is the catalog pgnc prints by default.
+var English = Catalog{
+	IllegalChar: {IllegalChar, Error, "a character that cannot start any PGN token",
+		"unexpected character {char}", "{hint}"},
+	UnterminatedComm: {UnterminatedComm, Error, "a brace comment that is never closed",
+		"unterminated comment started here", "close the comment with '}'"},
+	UnterminatedString: {UnterminatedString, Error, "a string without its closing quote",
+		"tag value is missing its closing quote", `end the value with '"'`},
+	NotUTF8: {NotUTF8, Warning, "text that is not valid UTF-8 (read as Latin-1)",
+		"{where} is not valid UTF-8; read as Latin-1 (ISO 8859-1)", "convert the file to UTF-8"},
+	ControlChar: {ControlChar, Error, "a control character inside a comment or string",
+		"control character {char} in {where}", "remove it"},
+	ResultQuirk: {ResultQuirk, Warning, "a result written with non-standard characters",
+		"non-standard result {text}", "write '{fix}'"},
+	MisplacedBOM: {MisplacedBOM, Warning, "a UTF-8 byte order mark after the start of the file",
+		"byte order mark in the middle of the file", "remove it"},
+	EscapeNotCol1: {EscapeNotCol1, Error, "a '%' escape that does not start in column 1",
+		"'%' starts an escape line only in column 1", "move it to the start of the line or remove it"},
+	UnknownEscape: {UnknownEscape, Warning, `a backslash escape other than \" and \\ in a string`,
+		`unknown escape {text} in string; only \" and \\ are escapes`, `write \\ for a backslash`},
+	TabInString: {TabInString, Warning, "a tab inside a string",
+		"tab character in string", "replace it by a space"},
+	ReservedToken: {ReservedToken, Error, "the reserved tokens '<' and '>'",
+		"'{text}' is reserved by the PGN standard and has no meaning", "remove it"},
+	UnknownMove: {UnknownMove, Error, "movetext that is not a SAN move",
+		"'{text}' is not a move in Standard Algebraic Notation", "{hint}"},
+	UnexpectedToken: {UnexpectedToken, Error, "a token where the grammar does not allow it",
+		"unexpected {found}{expected}", ""},
+	UnclosedVariation: {UnclosedVariation, Error, "a variation that is never closed",
+		"variation opened here is never closed", "add ')' before the end of the game"},
+	UnmatchedParen: {UnmatchedParen, Error, "')' with no open variation",
+		"')' closes no variation", "remove it or add the missing '('"},
+	MissingResult: {MissingResult, Warning, "a game without a termination marker",
+		"game has no termination marker", "end the movetext with the result, or '*' when it is unknown"},
+	MissingTags: {MissingTags, Warning, "a game without a tag section",
+		"game has no tag section", "add the Seven Tag Roster before the moves"},
+	DanglingMoveNumber: {DanglingMoveNumber, Warning, "a move number followed by no move",
+		"move number {number} is followed by nothing", "remove it"},
+	NumberWithoutDot: {NumberWithoutDot, Warning, "a move number without its period",
+		"move number {number} has no period", "write '{number}.'"},
+	DetachedSuffix: {DetachedSuffix, Warning, "a suffix annotation separated from its move",
+		"annotation '{text}' is separated from its move", "write it right after the move, with no space"},
+	CommentAfterResult: {CommentAfterResult, Warning, "a comment after the termination marker",
+		"comment after the termination marker; kept with the game before it", "move it before the result"},
+	EmptyVariation: {EmptyVariation, Warning, "a variation with no moves",
+		"variation has no moves", "remove '()'"},
+	StrayDots: {StrayDots, Warning, "periods that follow no move number",
+		"'{text}' follows no move number", "remove it or add the move number"},
+	NAGRange: {NAGRange, Warning, "a NAG above $255",
+		"NAG {text} is above the standard's range $0 to $255", ""},
+	EnPassantMark: {EnPassantMark, Warning, "the 'e.p.' marker, which SAN does not use",
+		"'e.p.' is not part of SAN", "remove it"},
+}

@@ -1,0 +1,99 @@
+package diag
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Severity says whether a diagnostic fails a check.
+type Severity uint8
+
+const (
+	Error   Severity = iota // the input is wrong; pgnc check exits 1
+	Warning                 // the input deviates from the standard but is readable
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Code is the stable identifier of a kind of problem, printed as PGNnnn:
+// 1xx lexical, 2xx syntax.
+type Code uint16
+
+func (c Code) String() string { return fmt.Sprintf("PGN%03d", uint16(c)) }
+
+// Arg is one named parameter of a diagnostic's message.
+type Arg struct {
+	Name, Value string
+}
+
+// Diagnostic is one problem found in a file.
+type Diagnostic struct {
+	Code       Code  // what kind of problem; selects severity and message
+	Start, End int   // byte span of the offending text
+	Game       int   // 1-based index of the game in its file; 0 when outside any game
+	Args       []Arg // values for the named parameters of the message
+}
+
+// Severity returns the severity that the catalog assigns to the code.
+func (d Diagnostic) Severity() Severity { return English.Lookup(d.Code).Severity }
+
+// Message renders the diagnostic's message from the English catalog.
+func (d Diagnostic) Message() string { return English.Message(d) }
+
+// Hint renders the suggested fix, or "" when the code has none.
+func (d Diagnostic) Hint() string { return English.Hint(d) }
+
+// Arg returns the value of the named parameter, or "".
+func (d Diagnostic) Arg(name string) string {
+	for _, a := range d.Args {
+		if a.Name == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// List is a list of diagnostics; Sort orders it by position.
+type List []Diagnostic
+
+// Add appends a diagnostic with the given arguments, given as name, value
+// pairs.
+func (l *List) Add(code Code, start, end, game int, nameValues ...string) {
+	var args []Arg
+	for i := 0; i+1 < len(nameValues); i += 2 {
+		args = append(args, Arg{nameValues[i], nameValues[i+1]})
+	}
+	*l = append(*l, Diagnostic{Code: code, Start: start, End: end, Game: game, Args: args})
+}
+
+// Sort orders the list by start offset, then end offset, then code; it is
+// stable so that equal entries keep the order in which they were found.
+func (l List) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i], l[j]
+		if a.Start != b.Start {
+			return a.Start < b.Start
+		}
+		if a.End != b.End {
+			return a.End < b.End
+		}
+		return a.Code < b.Code
+	})
+}
+
+// Count returns the number of errors and of warnings in the list.
+func (l List) Count() (errors, warnings int) {
+	for _, d := range l {
+		if d.Severity() == Error {
+			errors++
+		} else {
+			warnings++
+		}
+	}
+	return errors, warnings
+}

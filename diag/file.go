@@ -1,0 +1,69 @@
+// Package diag holds source positions and diagnostics: a File resolves byte
+// offsets to lines and columns on demand, a Diagnostic is a positioned
+// problem with a stable code, and the catalog keeps every message text.
+package diag
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// File is a named source text. Offsets into it are resolved to lines and
+// columns only when something is printed, through a line table built on the
+// first request.
+type File struct {
+	Name  string // the name diagnostics print, e.g. a path or "<stdin>"
+	Src   string // the full text
+	lines []int  // offsets of line starts, built lazily
+}
+
+// NewFile returns a File for src named name.
+func NewFile(name, src string) *File {
+	return &File{Name: name, Src: src}
+}
+
+// Position is a resolved location: 1-based line and column. The column counts
+// characters (UTF-8 sequences; each byte of invalid UTF-8 counts as one).
+type Position struct {
+	Line, Col int
+}
+
+func (f *File) lineTable() []int {
+	if f.lines == nil {
+		lines := []int{0}
+		for i := 0; ; {
+			j := strings.IndexByte(f.Src[i:], '\n')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			lines = append(lines, i)
+		}
+		f.lines = lines
+	}
+	return f.lines
+}
+
+// Position resolves a byte offset; offsets past the end resolve to the end.
+func (f *File) Position(off int) Position {
+	off = min(max(off, 0), len(f.Src))
+	lines := f.lineTable()
+	n := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
+	col := utf8.RuneCountInString(f.Src[lines[n]:off]) + 1
+	return Position{Line: n + 1, Col: col}
+}
+
+// Line returns the text of the 1-based line n without its line ending.
+func (f *File) Line(n int) string {
+	lines := f.lineTable()
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	start := lines[n-1]
+	end := len(f.Src)
+	if n < len(lines) {
+		end = lines[n] - 1
+	}
+	return strings.TrimSuffix(f.Src[start:end], "\r")
+}

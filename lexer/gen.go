@@ -1,3 +1,0 @@
-package lexer
-
-//go:generate go run ./internal/gentables -o tables_gen.go

@@ -1,0 +1,410 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/lexer"
+	"github.com/pgnc/pgnc/san"
+)
+
+// arena hands out pointers into chunks of nodes, so that a game costs a few
+// allocations instead of one per node. Chunks are never reused: a node stays
+// valid for as long as the caller keeps it.
+type arena[T any] struct{ buf []T }
+
+const arenaChunk = 128
+
+func (a *arena[T]) alloc() *T {
+	if len(a.buf) == cap(a.buf) {
+		a.buf = make([]T, 0, arenaChunk)
+	}
+	a.buf = a.buf[:len(a.buf)+1]
+	return &a.buf[len(a.buf)-1]
+}
+
+// sliceArena carves slices out of shared chunks in the same way.
+type sliceArena[T any] struct{ buf []T }
+
+func (a *sliceArena[T]) copyOf(src []T) []T {
+	if len(src) == 0 {
+		return nil
+	}
+	if cap(a.buf)-len(a.buf) < len(src) {
+		a.buf = make([]T, 0, max(4*arenaChunk, len(src)))
+	}
+	n := len(a.buf)
+	a.buf = append(a.buf, src...)
+	return a.buf[n : n+len(src) : n+len(src)]
+}
+
+// level is an open variation.
+type level struct {
+	node  *ast.Variation
+	first int // index of its first element in builder.elems
+}
+
+// builder assembles games from the grammar actions.
+type builder struct {
+	p *parser
+
+	game    *ast.Game       // the game being built; nil between games
+	tags    []*ast.TagPair  // its tag section so far
+	elems   []ast.Element   // elements of the main line and open variations
+	levels  []level         // open variations, innermost last
+	number  *ast.MoveNumber // a move number not yet followed by a move
+	skipped int             // end of text skipped after a syntax error in this game
+
+	games      arena[ast.Game]
+	tagPairs   arena[ast.TagPair]
+	moves      arena[ast.Move]
+	badMoves   arena[ast.BadMove]
+	numbers    arena[ast.MoveNumber]
+	nags       arena[ast.NAG]
+	comments   arena[ast.Comment]
+	suffixes   arena[ast.Suffix]
+	variations arena[ast.Variation]
+	results    arena[ast.Result]
+	elemSlices sliceArena[ast.Element]
+	tagSlices  sliceArena[*ast.TagPair]
+}
+
+func (b *builder) reset(p *parser) {
+	*b = builder{p: p, tags: b.tags[:0], elems: b.elems[:0], levels: b.levels[:0]}
+}
+
+// current returns the game being built, starting one at from if needed.
+func (b *builder) current(from int) *ast.Game {
+	if b.game == nil {
+		b.game = b.games.alloc()
+		b.game.From, b.game.To = from, from
+	}
+	return b.game
+}
+
+// extend records that the current game reaches at least to offset to.
+func (b *builder) extend(from, to int) {
+	g := b.current(from)
+	g.To = max(g.To, to)
+}
+
+func (b *builder) depth() int { return len(b.levels) }
+
+func (b *builder) innermostParen() int { return b.levels[len(b.levels)-1].node.From }
+
+// hasMovetext reports whether the current game has movetext.
+func (b *builder) hasMovetext() bool {
+	return len(b.elems) > 0 || len(b.levels) > 0 || (b.game != nil && b.game.Result != nil)
+}
+
+func (b *builder) add(e ast.Element) {
+	b.extend(e.Pos(), e.End())
+	b.elems = append(b.elems, e)
+}
+
+func (b *builder) tag(lb, name, value, rb lexer.Token) {
+	t := b.tagPairs.alloc()
+	src := b.p.src
+	*t = ast.TagPair{
+		Span:      span2(lb, rb),
+		Name:      src[name.Start:name.End],
+		Value:     unescape(src[value.Start+1 : max(value.Start+1, value.End-1)]),
+		NameSpan:  span(name),
+		ValueSpan: span(value),
+	}
+	if value.End-value.Start < 2 || src[value.End-1] != '"' {
+		// A value repaired after a missing closing quote.
+		t.Value = unescape(src[value.Start+1 : value.End])
+	}
+	b.extend(lb.Start, rb.End)
+	b.tags = append(b.tags, t)
+}
+
+func (b *builder) move(tok lexer.Token) {
+	b.settleNumber(true)
+	m := b.moves.alloc()
+	text := b.p.src[tok.Start:tok.End]
+	parsed, ok := san.Parse(text)
+	if !ok {
+		b.badMove(tok)
+		return
+	}
+	*m = ast.Move{Span: span(tok), Text: text, SAN: parsed}
+	b.add(m)
+}
+
+func (b *builder) badMove(tok lexer.Token) {
+	b.settleNumber(true)
+	text := b.p.src[tok.Start:tok.End]
+	b.p.addDiag(diag.UnknownMove, tok.Start, tok.End, "text", text, "hint", badMoveHint(text))
+	m := b.badMoves.alloc()
+	*m = ast.BadMove{Span: span(tok), Text: text}
+	b.add(m)
+}
+
+func (b *builder) moveNumber(tok lexer.Token) {
+	b.settleNumber(false)
+	text := b.p.src[tok.Start:tok.End]
+	digits := strings.TrimRight(text, ".")
+	n := b.numbers.alloc()
+	*n = ast.MoveNumber{Span: span(tok), Number: atoi(digits), Dots: len(text) - len(digits)}
+	if n.Dots == 0 {
+		b.p.addDiag(diag.NumberWithoutDot, tok.Start, tok.End, "number", digits)
+	}
+	b.number = n
+	b.add(n)
+}
+
+// dots handles periods written apart from a number: after a move number
+// ("12. ...") they are the standard's period tokens and join the number;
+// anywhere else they are reported.
+func (b *builder) dots(tok lexer.Token) {
+	if n := len(b.elems); n > 0 && len(b.elems) > b.levelStart() {
+		if num, ok := b.elems[n-1].(*ast.MoveNumber); ok && num == b.number {
+			num.Dots += tok.End - tok.Start
+			return
+		}
+	}
+	b.p.addDiag(diag.StrayDots, tok.Start, tok.End, "text", b.p.src[tok.Start:tok.End])
+	b.extend(tok.Start, tok.End)
+}
+
+func (b *builder) levelStart() int {
+	if len(b.levels) == 0 {
+		return 0
+	}
+	return b.levels[len(b.levels)-1].first
+}
+
+// settleNumber reports a pending move number that no move followed, unless
+// a move follows now.
+func (b *builder) settleNumber(moveFollows bool) {
+	if b.number != nil && !moveFollows {
+		b.p.addDiag(diag.DanglingMoveNumber, b.number.From, b.number.To, "number", strconv.Itoa(b.number.Number))
+	}
+	b.number = nil
+}
+
+func (b *builder) nag(tok lexer.Token) {
+	n := b.nags.alloc()
+	v := atoi(b.p.src[tok.Start+1 : tok.End])
+	*n = ast.NAG{Span: span(tok), Value: v}
+	if v < 0 || v > 255 {
+		b.p.addDiag(diag.NAGRange, tok.Start, tok.End, "text", b.p.src[tok.Start:tok.End])
+	}
+	b.add(n)
+}
+
+func (b *builder) comment(tok lexer.Token) {
+	b.add(b.newComment(tok))
+}
+
+func (b *builder) newComment(tok lexer.Token) *ast.Comment {
+	c := b.comments.alloc()
+	src := b.p.src
+	if src[tok.Start] == ';' {
+		*c = ast.Comment{Span: span(tok), Text: strings.TrimSuffix(src[tok.Start+1:tok.End], "\r"), Line: true}
+	} else {
+		end := tok.End
+		if src[end-1] == '}' {
+			end--
+		}
+		*c = ast.Comment{Span: span(tok), Text: src[tok.Start+1 : end]}
+	}
+	return c
+}
+
+func (b *builder) suffix(tok lexer.Token) {
+	text := b.p.src[tok.Start:tok.End]
+	if text == "e.p." {
+		b.p.addDiag(diag.EnPassantMark, tok.Start, tok.End)
+	} else {
+		b.p.addDiag(diag.DetachedSuffix, tok.Start, tok.End, "text", text)
+	}
+	s := b.suffixes.alloc()
+	*s = ast.Suffix{Span: span(tok), Text: text}
+	b.add(s)
+}
+
+func (b *builder) openVariation(tok lexer.Token) {
+	b.settleNumber(false)
+	v := b.variations.alloc()
+	*v = ast.Variation{Span: span(tok)}
+	b.extend(tok.Start, tok.End)
+	b.levels = append(b.levels, level{node: v, first: len(b.elems)})
+}
+
+func (b *builder) closeVariation(tok lexer.Token) {
+	b.settleNumber(false)
+	b.popLevel(tok.End, true)
+}
+
+// popLevel closes the innermost variation at offset end.
+func (b *builder) popLevel(end int, closed bool) {
+	l := b.levels[len(b.levels)-1]
+	b.levels = b.levels[:len(b.levels)-1]
+	v := l.node
+	v.To, v.Closed = end, closed
+	v.Elements = b.elemSlices.copyOf(b.elems[l.first:])
+	b.elems = b.elems[:l.first]
+	if closed && len(v.Elements) == 0 {
+		b.p.addDiag(diag.EmptyVariation, v.From, v.To)
+	}
+	b.add(v)
+}
+
+func (b *builder) result(tok lexer.Token) {
+	b.settleNumber(false)
+	g := b.current(tok.Start)
+	g.Result = b.newResult(tok)
+	b.extend(tok.Start, tok.End)
+}
+
+func (b *builder) newResult(tok lexer.Token) *ast.Result {
+	r := b.results.alloc()
+	text := b.p.src[tok.Start:tok.End]
+	*r = ast.Result{Span: span(tok), Text: text, Outcome: outcomeOf(text)}
+	return r
+}
+
+// skippedResult records the termination marker that ends a game being
+// skipped after a syntax error.
+func (b *builder) skippedResult(tok lexer.Token) {
+	if b.depth() == 0 && (b.game == nil || b.game.Result == nil) {
+		b.current(tok.Start).Result = b.newResult(tok)
+	}
+	b.skipTo(tok.End)
+}
+
+// markBroken notes a syntax error at tok in the current game.
+func (b *builder) markBroken(tok lexer.Token) {
+	b.skipTo(tok.End)
+}
+
+func (b *builder) skipTo(end int) {
+	if tokEnd := min(end, len(b.p.src)); tokEnd > b.skipped {
+		b.skipped = tokEnd
+	}
+}
+
+// endGame completes the current game.
+func (b *builder) endGame() {
+	b.settleNumber(false)
+	g := b.game
+	if g == nil {
+		return
+	}
+	g.Tags = b.tagSlices.copyOf(b.tags)
+	g.Moves = b.elemSlices.copyOf(b.elems)
+	b.tags, b.elems, b.game = b.tags[:0], b.elems[:0], nil
+	db := b.p.db
+	if len(g.Tags) == 0 && g.Result == nil && onlyComments(g.Moves) && len(db.Games) > 0 {
+		// Comments after a termination marker parse as a game of their own;
+		// they belong to the game before.
+		prev := db.Games[len(db.Games)-1]
+		for _, e := range g.Moves {
+			prev.Trailing = append(prev.Trailing, e.(*ast.Comment))
+		}
+		b.p.addDiag(diag.CommentAfterResult, g.From, g.To)
+		return
+	}
+	if len(g.Tags) == 0 {
+		b.p.addDiag(diag.MissingTags, g.From, g.From)
+	}
+	if g.Result == nil {
+		b.p.addDiag(diag.MissingResult, g.To, g.To)
+	}
+	b.appendGame(g)
+}
+
+func (b *builder) appendGame(g *ast.Game) {
+	db := b.p.db
+	g.Index = len(db.Games) + 1
+	db.Games = append(db.Games, g)
+}
+
+// endBrokenGame completes a game cut short by a syntax error, keeping what
+// was parsed before the error.
+func (b *builder) endBrokenGame() {
+	for len(b.levels) > 0 {
+		b.popLevel(b.skipped, false)
+	}
+	b.number = nil
+	g := b.game
+	db := b.p.db
+	if g == nil {
+		// The grammar had already completed the game before it saw the
+		// error (a default reduction); reopen it when it was unterminated.
+		if n := len(db.Games); n > 0 && db.Games[n-1].Result == nil {
+			prev := db.Games[n-1]
+			prev.Broken = true
+			prev.To = max(prev.To, b.skipped)
+			b.p.dropMissingResult(prev.To)
+		}
+		return
+	}
+	g.Broken = true
+	g.To = max(g.To, b.skipped)
+	g.Tags = b.tagSlices.copyOf(b.tags)
+	g.Moves = b.elemSlices.copyOf(b.elems)
+	b.tags, b.elems, b.game = b.tags[:0], b.elems[:0], nil
+	b.appendGame(g)
+}
+
+// abandonOpenGame completes a game left open when the input ended inside it
+// after a syntax error.
+func (b *builder) abandonOpenGame() {
+	if b.game != nil || len(b.levels) > 0 {
+		b.endBrokenGame()
+	}
+}
+
+func onlyComments(es []ast.Element) bool {
+	for _, e := range es {
+		if _, ok := e.(*ast.Comment); !ok {
+			return false
+		}
+	}
+	return len(es) > 0
+}
+
+func outcomeOf(text string) ast.Outcome {
+	switch text {
+	case "1-0", "1\u20130":
+		return ast.WhiteWins
+	case "0-1", "0\u20131":
+		return ast.BlackWins
+	case "*":
+		return ast.Unknown
+	}
+	return ast.Draw
+}
+
+// atoi parses a decimal number, giving -1 on overflow.
+func atoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// unescape resolves the \" and \\ escapes of a tag value; other backslashes
+// are kept as written.
+func unescape(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+			i++
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+func span2(first, last lexer.Token) ast.Span { return ast.Span{From: first.Start, To: last.End} }

@@ -1,0 +1,211 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/lexer"
+)
+
+// Error is called by the goyacc parser on a syntax error, with the current
+// token still held as lookahead. It reports the error and sets up recovery:
+// the rest of the game is skipped up to the next game boundary, which Lex
+// announces with RESYNC.
+func (p *parser) Error(msg string) {
+	tok, yacc := p.cur, p.curYacc
+	b := &p.build
+	switch {
+	case yacc == RPAREN && b.depth() == 0:
+		p.addDiag(diag.UnmatchedParen, tok.Start, tok.End)
+	case b.depth() > 0 && (yacc == 0 || yacc == RESULT || yacc == LBRACKET):
+		open := b.innermostParen()
+		p.addDiag(diag.UnclosedVariation, open, open+1)
+	default:
+		p.addDiag(diag.UnexpectedToken, tok.Start, tok.End,
+			"found", p.describeToken(tok, yacc), "expected", expectedList(msg))
+	}
+	b.markBroken(tok)
+	switch {
+	case yacc == 0:
+		// goyacc stops at the end of input; finish abandons the game.
+	case yacc == LBRACKET && p.atLineStart(tok.Start) && b.hasMovetext():
+		p.queue = append(p.queue, queued{RESYNC, lexer.Token{Start: tok.Start, End: tok.Start}}, queued{LBRACKET, tok})
+	case yacc == RESULT:
+		b.skippedResult(tok)
+		p.queue = append(p.queue, queued{RESYNC, lexer.Token{Start: tok.End, End: tok.End}})
+	default:
+		p.skip = skipState{active: true, sawMovetext: b.hasMovetext() || isMovetext(yacc), from: tok.Start, to: tok.End}
+	}
+}
+
+// isMovetext reports whether a grammar token belongs to movetext.
+func isMovetext(yacc int) bool {
+	switch yacc {
+	case LBRACKET, RBRACKET, STRING, SYMBOL, RESYNC, 0:
+		return false
+	}
+	return true
+}
+
+// describeToken names a token for "unexpected ..." messages.
+func (p *parser) describeToken(tok lexer.Token, yacc int) string {
+	if yacc == 0 {
+		return "end of file"
+	}
+	text := p.src[tok.Start:tok.End]
+	if len(text) > 40 {
+		text = text[:40] + "…"
+	}
+	if strings.ContainsAny(text, "\n\r") {
+		text = strings.Fields(text)[0] + "…"
+	}
+	name := tokenNames[yacc]
+	switch yacc {
+	case LBRACKET, RBRACKET, LPAREN, RPAREN:
+		return "'" + text + "'"
+	}
+	return fmt.Sprintf("%s '%s'", name, text)
+}
+
+// tokenNames describes grammar tokens in messages.
+var tokenNames = map[int]string{
+	LBRACKET: "'['", RBRACKET: "']'", STRING: "string", SYMBOL: "tag name",
+	MOVE: "move", MOVENUM: "move number", INTEGER: "move number", DOTS: "periods",
+	NAG: "NAG", COMMENT: "comment", SUFFIX: "annotation", BADMOVE: "symbol",
+	LPAREN: "'('", RPAREN: "')'", RESULT: "result",
+}
+
+// yaccNames maps goyacc's token names to the names used in messages.
+var yaccNames = map[string]string{
+	"LBRACKET": "'['", "RBRACKET": "']'", "STRING": "a quoted tag value", "SYMBOL": "a tag name",
+	"MOVE": "a move", "MOVENUM": "a move number", "INTEGER": "a move number", "DOTS": "periods",
+	"NAG": "a NAG", "COMMENT": "a comment", "SUFFIX": "an annotation", "BADMOVE": "a move",
+	"LPAREN": "'('", "RPAREN": "')'", "RESULT": "a result", "$end": "end of file",
+}
+
+// expectedList extracts the expected tokens from goyacc's verbose message
+// ("syntax error: unexpected X, expecting A or B") as ", expected A or B".
+func expectedList(msg string) string {
+	_, list, ok := strings.Cut(msg, ", expecting ")
+	if !ok {
+		return ""
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, n := range strings.Split(list, " or ") {
+		name, known := yaccNames[n]
+		if !known {
+			continue
+		}
+		if !seen[name] {
+			seen[name] = true
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return ", expected " + strings.Join(names, " or ")
+}
+
+// checkString reports problems inside a well-formed string token.
+func (p *parser) checkString(tok lexer.Token) {
+	body := p.src[tok.Start+1 : tok.End-1]
+	for i := 0; i < len(body); i++ {
+		if body[i] == '\\' && i+1 < len(body) {
+			if c := body[i+1]; c != '\\' && c != '"' {
+				p.addDiag(diag.UnknownEscape, tok.Start+1+i, tok.Start+3+i, "text", body[i:i+2])
+			}
+			i++
+		}
+	}
+	p.checkText(tok.Start+1, tok.End-1, "tag value")
+}
+
+// checkText reports control characters and invalid UTF-8 in the comment or
+// string body src[from:to]. Tabs are reported only in strings, where the
+// standard forbids them.
+func (p *parser) checkText(from, to int, where string) {
+	body := p.src[from:to]
+	clean := true
+	for i := 0; i < len(body); i++ {
+		if c := body[i]; c < 0x20 || c >= 0x7f {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return
+	}
+	reportedUTF8 := false
+	for i := 0; i < len(body); {
+		c := body[i]
+		switch {
+		case c == '\t':
+			if where != "comment" {
+				p.addDiag(diag.TabInString, from+i, from+i+1)
+			}
+		case c == '\n' || c == '\r' || c == '\v':
+		case c < 0x20 || c == 0x7f:
+			p.addDiag(diag.ControlChar, from+i, from+i+1, "char", fmt.Sprintf("U+%04X", c), "where", where)
+		case c >= 0x80:
+			r, size := utf8.DecodeRuneInString(body[i:])
+			if r == utf8.RuneError && size == 1 {
+				if !reportedUTF8 {
+					p.addDiag(diag.NotUTF8, from+i, from+i+1, "where", capitalize(where))
+					reportedUTF8 = true
+				}
+			}
+			i += size
+			continue
+		}
+		i++
+	}
+}
+
+func capitalize(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// describeChar names an illegal character and suggests a fix.
+func describeChar(r rune, raw string) (desc, hint string) {
+	switch {
+	case r == utf8.RuneError && len(raw) == 1:
+		return fmt.Sprintf("byte 0x%02X (not UTF-8)", raw[0]), "outside comments and tag values only ASCII is allowed"
+	case r < 0x20 || r == 0x7f:
+		return fmt.Sprintf("control character U+%04X", r), "remove it"
+	case r >= 0x80:
+		return fmt.Sprintf("'%c' (U+%04X)", r, r), "outside comments and tag values only ASCII is allowed"
+	}
+	return fmt.Sprintf("'%c'", r), ""
+}
+
+// quirkFix gives the standard spelling of a non-standard result.
+func quirkFix(text string) string {
+	switch {
+	case strings.HasPrefix(text, "1") && !strings.HasPrefix(text, "1/2"):
+		return "1-0"
+	case strings.HasPrefix(text, "0"):
+		return "0-1"
+	}
+	return "1/2-1/2"
+}
+
+// badMoveHint suggests a fix for movetext that is not SAN.
+func badMoveHint(text string) string {
+	isSq := func(s string) bool { return len(s) >= 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8' }
+	t := strings.TrimLeft(text, "KQRBNP")
+	switch {
+	case len(t) >= 4 && isSq(t) && isSq(t[2:]) && len(t) <= 5:
+		return "this looks like UCI notation; write the move in SAN"
+	case len(t) >= 5 && isSq(t) && (t[2] == '-' || t[2] == 'x') && isSq(t[3:]):
+		return "this looks like long algebraic notation; write the move in SAN"
+	case len(text) > 0 && strings.ContainsRune("SLTDF", rune(text[0])):
+		return "piece letters must be the English K, Q, R, B and N"
+	}
+	return ""
+}

@@ -1,0 +1,353 @@
+// Package parser parses PGN text into an ast.Database with the goyacc parser
+// generated from grammar/pgn.y. It always returns a best-effort tree together
+// with every diagnostic, sorted by position; a syntax error abandons only the
+// game it occurs in, and parsing resumes at the next game.
+package parser
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/lexer"
+	"github.com/pgnc/pgnc/token"
+)
+
+func init() {
+	// Ask goyacc for "unexpected X, expecting Y" messages; Error turns them
+	// into diagnostics. Set once here, read-only afterwards.
+	yyErrorVerbose = true
+}
+
+// Parse parses src, the whole text of a PGN file.
+func Parse(src string) (*ast.Database, diag.List) {
+	var p Parser
+	return p.Parse(src)
+}
+
+// Parser parses PGN text. The zero value is ready to use. A Parser reuses its
+// internal buffers from one Parse call to the next; it must not be used by
+// two goroutines at once, but any number of Parsers may run in parallel.
+type Parser struct {
+	yacc yyParserImpl
+	p    parser
+}
+
+// Parse parses src, the whole text of a PGN file, and returns the tree and
+// the diagnostics sorted by position.
+func (ps *Parser) Parse(src string) (*ast.Database, diag.List) {
+	p := &ps.p
+	p.reset(src)
+	ps.yacc.Parse(p)
+	return p.finish()
+}
+
+// parser is the state shared by the lexer side (Lex, Error) and the grammar
+// actions (build.go) during one parse.
+type parser struct {
+	src   string
+	sc    lexer.Scanner
+	diags diag.List
+	db    *ast.Database
+
+	prev    token.Kind       // kind of the token delivered before the current one
+	cur     lexer.Token      // the token most recently delivered to the grammar
+	curYacc int              // its grammar token number
+	queue   []queued         // tokens to deliver before scanning on
+	skip    skipState        // error recovery
+	illegal *diag.Diagnostic // the last illegal-character diagnostic, to merge runs
+
+	build builder
+}
+
+// queued is a token waiting for delivery.
+type queued struct {
+	yacc int
+	tok  lexer.Token
+}
+
+// skipState drives recovery after a syntax error: tokens are skipped up to
+// the next game boundary, which is announced to the grammar as RESYNC.
+type skipState struct {
+	active      bool // skipping tokens
+	sawMovetext bool // a movetext token was seen, so "[" at a line start begins a new game
+	from, to    int  // the byte range skipped so far
+}
+
+func (p *parser) reset(src string) {
+	p.src = src
+	p.sc.Reset(src)
+	p.diags = nil
+	p.db = &ast.Database{Span: ast.Span{From: 0, To: len(src)}}
+	p.prev = token.EOF
+	p.cur = lexer.Token{}
+	p.queue = p.queue[:0]
+	p.skip = skipState{}
+	p.illegal = nil
+	p.build.reset(p)
+}
+
+func (p *parser) finish() (*ast.Database, diag.List) {
+	p.build.abandonOpenGame()
+	p.assignGames()
+	p.diags.Sort()
+	db, diags := p.db, p.diags
+	p.db, p.diags = nil, nil
+	return db, diags
+}
+
+// assignGames sets each diagnostic's game index from the game whose span
+// holds its start.
+func (p *parser) assignGames() {
+	games := p.db.Games
+	for i := range p.diags {
+		d := &p.diags[i]
+		lo, hi := 0, len(games)
+		for lo < hi {
+			mid := (lo + hi) / 2
+			if games[mid].To <= d.Start {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		if lo < len(games) && games[lo].From <= d.Start {
+			d.Game = games[lo].Index
+		}
+	}
+}
+
+// dropMissingResult withdraws the missing-result warning at offset at, for a
+// game that turned out to be broken.
+func (p *parser) dropMissingResult(at int) {
+	for i := len(p.diags) - 1; i >= 0; i-- {
+		if d := p.diags[i]; d.Code == diag.MissingResult && d.Start <= at {
+			p.diags = append(p.diags[:i], p.diags[i+1:]...)
+			return
+		}
+	}
+}
+
+func (p *parser) addDiag(code diag.Code, start, end int, args ...string) {
+	p.illegal = nil
+	p.diags.Add(code, start, end, 0, args...)
+}
+
+// Lex delivers the next grammar token. It is called by the goyacc parser.
+func (p *parser) Lex(lval *yySymType) int {
+	for {
+		var yacc int
+		var tok lexer.Token
+		if len(p.queue) > 0 {
+			q := p.queue[0]
+			p.queue = p.queue[1:]
+			yacc, tok = q.yacc, q.tok
+		} else {
+			tok = p.sc.Next()
+			if yacc = p.classify(tok); yacc < 0 {
+				continue
+			}
+		}
+		if p.skip.active && yacc != RESYNC {
+			if p.skipToken(yacc, tok) {
+				return p.deliver(lval, RESYNC, lexer.Token{Start: tok.Start, End: tok.Start})
+			}
+			continue
+		}
+		return p.deliver(lval, yacc, tok)
+	}
+}
+
+func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
+	lval.tok = tok
+	p.prev = p.cur.Kind
+	p.cur = tok
+	p.curYacc = yacc
+	return yacc
+}
+
+// skipToken consumes tok while recovering and reports whether the game
+// boundary has been reached. At a boundary it queues the token that starts
+// the next game, if any, after RESYNC.
+func (p *parser) skipToken(yacc int, tok lexer.Token) bool {
+	switch {
+	case yacc == 0:
+		// End of input: deliver it at once; goyacc stops there.
+		p.skip.active = false
+		p.queue = append(p.queue, queued{0, tok})
+		return true
+	case yacc == LBRACKET && p.skip.sawMovetext && p.atLineStart(tok.Start):
+		p.skip.active = false
+		p.queue = append(p.queue, queued{yacc, tok})
+		return true
+	case yacc == RESULT:
+		p.skip.to = tok.End
+		p.build.skippedResult(tok)
+		p.skip.active = false
+		return true
+	}
+	if yacc != LBRACKET && yacc != RBRACKET && yacc != STRING {
+		p.skip.sawMovetext = true
+	}
+	p.skip.to = tok.End
+	return false
+}
+
+// atLineStart reports whether only spaces and tabs precede off on its line.
+func (p *parser) atLineStart(off int) bool {
+	for i := off - 1; i >= 0; i-- {
+		switch p.src[i] {
+		case ' ', '\t', '\v', '\r':
+		case '\n':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// classify turns a lexical token into a grammar token number, reporting
+// lexical problems on the way. It returns -1 for tokens the grammar never
+// sees (escape lines, byte order marks, illegal bytes).
+func (p *parser) classify(tok lexer.Token) int {
+	text := p.src[tok.Start:tok.End]
+	if tok.Kind != token.Illegal {
+		p.illegal = nil
+	}
+	switch tok.Kind {
+	case token.EOF:
+		return 0
+	case token.LBracket:
+		return LBRACKET
+	case token.RBracket:
+		return RBRACKET
+	case token.LParen:
+		return LPAREN
+	case token.RParen:
+		return RPAREN
+	case token.String:
+		p.checkString(tok)
+		return STRING
+	case token.NAG:
+		return NAG
+	case token.Comment:
+		p.checkText(tok.Start+1, tok.End-1, "comment")
+		return COMMENT
+	case token.LineComment:
+		p.checkText(tok.Start+1, tok.End, "comment")
+		return COMMENT
+	case token.Result:
+		return RESULT
+	case token.ResultQuirk:
+		p.addDiag(diag.ResultQuirk, tok.Start, tok.End, "text", text, "fix", quirkFix(text))
+		return RESULT
+	case token.Move, token.Symbol, token.Integer:
+		if p.cur.Kind == token.LBracket {
+			return SYMBOL
+		}
+		switch tok.Kind {
+		case token.Move:
+			return MOVE
+		case token.Integer:
+			return INTEGER
+		}
+		return BADMOVE
+	case token.MoveNumber:
+		return MOVENUM
+	case token.Dots:
+		return DOTS
+	case token.Suffix, token.EnPassant:
+		return SUFFIX
+	case token.BOM:
+		if tok.Start != 0 {
+			p.addDiag(diag.MisplacedBOM, tok.Start, tok.End)
+		}
+		return -1
+	case token.Escape:
+		if p.atColumn1(tok.Start) {
+			p.db.Escapes = append(p.db.Escapes, &ast.Escape{Span: span(tok), Text: text[1:]})
+			return -1
+		}
+		p.addDiag(diag.EscapeNotCol1, tok.Start, tok.Start+1)
+		p.sc.Seek(tok.Start + 1)
+		return -1
+	case token.LAngle, token.RAngle:
+		p.addDiag(diag.ReservedToken, tok.Start, tok.End, "text", text)
+		return -1
+	}
+	return p.illegalToken(tok)
+}
+
+// atColumn1 reports whether off starts a line.
+func (p *parser) atColumn1(off int) bool { return off == 0 || p.src[off-1] == '\n' }
+
+// illegalToken handles bytes that no pattern matches. Unterminated comments
+// and strings become tokens again after their error, so that the game goes
+// on; other bytes are reported once per run and skipped.
+func (p *parser) illegalToken(tok lexer.Token) int {
+	switch p.src[tok.Start] {
+	case '{':
+		p.addDiag(diag.UnterminatedComm, tok.Start, tok.Start+1)
+		end := p.commentRecoveryEnd(tok.Start)
+		p.checkText(tok.Start+1, end, "comment")
+		p.sc.Seek(end)
+		p.pendingFix(COMMENT, lexer.Token{Kind: token.Comment, Start: tok.Start, End: end})
+		return -1
+	case '"':
+		p.addDiag(diag.UnterminatedString, tok.Start, tok.Start+1)
+		end := p.stringRecoveryEnd(tok.Start)
+		p.checkText(tok.Start+1, end, "tag value")
+		p.sc.Seek(end)
+		p.pendingFix(STRING, lexer.Token{Kind: token.String, Start: tok.Start, End: end})
+		return -1
+	}
+	r, size := utf8.DecodeRuneInString(p.src[tok.Start:])
+	end := tok.Start + size
+	p.sc.Seek(end)
+	if p.illegal != nil && p.illegal.End == tok.Start {
+		p.illegal.End = end // extend the run reported just before
+		return -1
+	}
+	desc, hint := describeChar(r, p.src[tok.Start:end])
+	p.diags.Add(diag.IllegalChar, tok.Start, end, 0, "char", desc, "hint", hint)
+	p.illegal = &p.diags[len(p.diags)-1]
+	return -1
+}
+
+// pendingFix queues a repaired token so that Lex delivers it next.
+func (p *parser) pendingFix(yacc int, tok lexer.Token) {
+	p.queue = append(p.queue, queued{yacc, tok})
+}
+
+// commentRecoveryEnd decides where an unterminated comment opened at start
+// ends: before the first later line that starts with "[" (most likely the
+// next game's tags), else at the end of the input.
+func (p *parser) commentRecoveryEnd(start int) int {
+	if j := strings.Index(p.src[start:], "\n["); j >= 0 {
+		return start + j + 1
+	}
+	return len(p.src)
+}
+
+// stringRecoveryEnd decides where a string without closing quote ends: before
+// a final "]" on its line, so that the tag pair stays whole, else at the end
+// of the line.
+func (p *parser) stringRecoveryEnd(start int) int {
+	end := restOfLine(p.src, start)
+	line := strings.TrimRight(p.src[start:end], " \t\r")
+	if strings.HasSuffix(line, "]") && len(line) > 1 {
+		return start + len(line) - 1
+	}
+	return start + len(strings.TrimRight(p.src[start:end], "\r"))
+}
+
+func restOfLine(s string, i int) int {
+	if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
+		return i + j
+	}
+	return len(s)
+}
+
+func span(tok lexer.Token) ast.Span { return ast.Span{From: tok.Start, To: tok.End} }

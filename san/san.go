@@ -1,0 +1,261 @@
+// Package san decodes the text of a move in Standard Algebraic Notation (PGN
+// standard, section 8.2.3) into its parts, without any board: which piece,
+// which disambiguation, capture, destination, promotion, check and suffix
+// annotation the text says.
+package san
+
+// Piece is a kind of chess piece; NoPiece marks a pawn move or no promotion.
+type Piece uint8
+
+const (
+	NoPiece Piece = iota
+	Pawn
+	Knight
+	Bishop
+	Rook
+	Queen
+	King
+)
+
+var pieceLetters = [...]string{NoPiece: "", Pawn: "P", Knight: "N", Bishop: "B", Rook: "R", Queen: "Q", King: "K"}
+
+// Letter returns the upper-case SAN letter of p ("" for NoPiece).
+func (p Piece) Letter() string { return pieceLetters[p] }
+
+func pieceOf(c byte) Piece {
+	switch c {
+	case 'N', 'n':
+		return Knight
+	case 'B', 'b':
+		return Bishop
+	case 'R', 'r':
+		return Rook
+	case 'Q', 'q':
+		return Queen
+	case 'K', 'k':
+		return King
+	}
+	return NoPiece
+}
+
+// Square is a board square, a1 = 0, b1 = 1, …, h8 = 63.
+type Square int8
+
+// File returns 0 for the a-file through 7 for the h-file.
+func (s Square) File() int { return int(s) & 7 }
+
+// Rank returns 0 for the first rank through 7 for the eighth.
+func (s Square) Rank() int { return int(s) >> 3 }
+
+// String returns the square's name, e.g. "e4".
+func (s Square) String() string {
+	return string([]byte{byte('a' + s.File()), byte('1' + s.Rank())})
+}
+
+// Kind says which shape of move the text has.
+type Kind uint8
+
+const (
+	Normal          Kind = iota // a piece or pawn move to a square
+	CastleKingside              // O-O
+	CastleQueenside             // O-O-O
+	Null                        // "--" or "Z0": a pass
+)
+
+// Check is the check indication that ends a move.
+type Check uint8
+
+const (
+	NoCheck  Check = iota
+	Checking       // "+"
+	Mating         // "#"
+)
+
+// Annotation is a move suffix annotation; its value is the NAG that the
+// standard (section 10) assigns to it.
+type Annotation uint8
+
+const (
+	NoAnnotation Annotation = 0
+	Good         Annotation = 1 // "!"
+	Mistake      Annotation = 2 // "?"
+	Brilliant    Annotation = 3 // "!!"
+	Blunder      Annotation = 4 // "??"
+	Interesting  Annotation = 5 // "!?"
+	Dubious      Annotation = 6 // "?!"
+)
+
+var annotationTexts = [...]string{"", "!", "?", "!!", "??", "!?", "?!"}
+
+// String returns the suffix text of a ("" for NoAnnotation).
+func (a Annotation) String() string {
+	if int(a) < len(annotationTexts) {
+		return annotationTexts[a]
+	}
+	return ""
+}
+
+// ParseAnnotation returns the annotation written as text.
+func ParseAnnotation(text string) (Annotation, bool) {
+	for i, t := range annotationTexts {
+		if i > 0 && t == text {
+			return Annotation(i), true
+		}
+	}
+	return NoAnnotation, false
+}
+
+// Quirks are the ways the text deviates from strict SAN while still being
+// readable.
+type Quirks uint8
+
+const (
+	LowerCasePiece  Quirks = 1 << iota // "nf3"
+	ZeroCastling                       // "0-0"
+	PromotionNoEq                      // "e8Q"
+	LowerPromotion                     // "e8=q"
+	EnPassantSuffix                    // "exd6e.p."
+)
+
+// Move is the decoded text of one SAN move.
+type Move struct {
+	Kind       Kind
+	Piece      Piece      // Pawn for pawn moves; NoPiece for castling and null moves
+	FromFile   int8       // disambiguating file 0-7, or -1
+	FromRank   int8       // disambiguating rank 0-7, or -1
+	Capture    bool       // the text has "x"
+	To         Square     // destination (Normal moves only)
+	Promotion  Piece      // NoPiece unless the move promotes
+	Check      Check      // "+" or "#" as written
+	Annotation Annotation // "!", "?" … as written
+	Quirks     Quirks     // deviations from strict SAN
+}
+
+// Parse decodes text, which must be a whole move such as "Nbxd7+!" or
+// "O-O-O#". It reports false when the text is not a move.
+func Parse(text string) (Move, bool) {
+	m := Move{FromFile: -1, FromRank: -1}
+	s := text
+	// Suffix annotation, then check mark, from the end.
+	for _, n := range [...]int{2, 1} {
+		if len(s) >= n {
+			if a, ok := ParseAnnotation(s[len(s)-n:]); ok {
+				m.Annotation = a
+				s = s[:len(s)-n]
+				break
+			}
+		}
+	}
+	if len(s) > 0 {
+		switch s[len(s)-1] {
+		case '+':
+			m.Check = Checking
+			s = s[:len(s)-1]
+		case '#':
+			m.Check = Mating
+			s = s[:len(s)-1]
+		}
+	}
+	switch s {
+	case "O-O", "0-0":
+		m.Kind = CastleKingside
+		if s[0] == '0' {
+			m.Quirks |= ZeroCastling
+		}
+		return m, true
+	case "O-O-O", "0-0-0":
+		m.Kind = CastleQueenside
+		if s[0] == '0' {
+			m.Quirks |= ZeroCastling
+		}
+		return m, true
+	case "--", "Z0":
+		m.Kind = Null
+		return m, true
+	}
+	if len(s) < 2 {
+		return Move{}, false
+	}
+	if p := pieceOf(s[0]); p != NoPiece && s[0] != 'b' { // lower-case b is the b-file
+		m.Piece = p
+		if s[0] >= 'a' {
+			m.Quirks |= LowerCasePiece
+		}
+		return pieceMove(m, s[1:])
+	}
+	m.Piece = Pawn
+	return pawnMove(m, s)
+}
+
+func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
+func isRank(c byte) bool { return c >= '1' && c <= '8' }
+
+// pieceMove decodes [file][rank][x]square after the piece letter.
+func pieceMove(m Move, s string) (Move, bool) {
+	if len(s) < 2 || !isFile(s[len(s)-2]) || !isRank(s[len(s)-1]) {
+		return Move{}, false
+	}
+	m.To = Square((s[len(s)-1]-'1')*8 + s[len(s)-2] - 'a')
+	s = s[:len(s)-2]
+	if len(s) > 0 && s[len(s)-1] == 'x' {
+		m.Capture = true
+		s = s[:len(s)-1]
+	}
+	if len(s) > 0 && isFile(s[0]) {
+		m.FromFile = int8(s[0] - 'a')
+		s = s[1:]
+	}
+	if len(s) > 0 && isRank(s[0]) {
+		m.FromRank = int8(s[0] - '1')
+		s = s[1:]
+	}
+	return m, s == ""
+}
+
+// pawnMove decodes file[x file]rank[[=]piece][e.p.].
+func pawnMove(m Move, s string) (Move, bool) {
+	if len(s) >= 4 && s[len(s)-4:] == "e.p." {
+		m.Quirks |= EnPassantSuffix
+		s = s[:len(s)-4]
+	}
+	if len(s) < 2 || !isFile(s[0]) {
+		return Move{}, false
+	}
+	file := s[0]
+	s = s[1:]
+	if s[0] == 'x' {
+		if len(s) < 2 || !isFile(s[1]) {
+			return Move{}, false
+		}
+		m.Capture = true
+		m.FromFile = int8(file - 'a')
+		file = s[1]
+		s = s[2:]
+	}
+	if len(s) == 0 || !isRank(s[0]) {
+		return Move{}, false
+	}
+	m.To = Square((s[0]-'1')*8 + file - 'a')
+	s = s[1:]
+	if len(s) > 0 {
+		eq := s[0] == '='
+		if eq {
+			s = s[1:]
+		}
+		if len(s) != 1 {
+			return Move{}, false
+		}
+		p := pieceOf(s[0])
+		if p == NoPiece || p == King {
+			return Move{}, false
+		}
+		m.Promotion = p
+		if !eq {
+			m.Quirks |= PromotionNoEq
+		}
+		if s[0] >= 'a' {
+			m.Quirks |= LowerPromotion
+		}
+	}
+	return m, true
+}
