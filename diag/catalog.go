@@ -21,6 +21,7 @@ const (
 	TabInString        Code = 110 // a tab inside a string
 	ReservedToken      Code = 111 // "<" or ">"
 	UnknownMove        Code = 112 // a symbol in movetext that is not SAN
+	UnescapedQuote     Code = 113 // a quote inside a tag value without backslash
 	UnexpectedToken    Code = 201 // generic syntax error
 	UnclosedVariation  Code = 202 // "(" never closed
 	UnmatchedParen     Code = 203 // ")" without "("
@@ -145,6 +146,8 @@ var English = Catalog{
 		"'{text}' is reserved by the PGN standard and has no meaning", "remove it"},
 	UnknownMove: {UnknownMove, Error, "movetext that is not a SAN move",
 		"'{text}' is not a move in Standard Algebraic Notation", "{hint}"},
+	UnescapedQuote: {UnescapedQuote, Warning, "a quote inside a tag value that is not escaped",
+		"quote inside tag value is not escaped; read up to the last quote on the line", `write \" for a quote inside a value`},
 	UnexpectedToken: {UnexpectedToken, Error, "a token where the grammar does not allow it",
 		"unexpected {found}{expected}", ""},
 	UnclosedVariation: {UnclosedVariation, Error, "a variation that is never closed",

@@ -26,7 +26,8 @@ func NewFile(name, src string) *File {
 // Position is a resolved location: 1-based line and column. The column counts
 // characters (UTF-8 sequences; each byte of invalid UTF-8 counts as one).
 type Position struct {
-	Line, Col int
+	Line int `json:"line"`
+	Col  int `json:"col"`
 }
 
 func (f *File) lineTable() []int {

@@ -141,11 +141,12 @@ func (p *parser) Lex(lval *yySymType) int {
 		var tok lexer.Token
 		if len(p.queue) > 0 {
 			q := p.queue[0]
-			p.queue = p.queue[1:]
+			n := copy(p.queue, p.queue[1:])
+			p.queue = p.queue[:n]
 			yacc, tok = q.yacc, q.tok
 		} else {
 			tok = p.sc.Next()
-			if yacc = p.classify(tok); yacc < 0 {
+			if yacc = p.classify(&tok); yacc < 0 {
 				continue
 			}
 		}
@@ -211,7 +212,8 @@ func (p *parser) atLineStart(off int) bool {
 // classify turns a lexical token into a grammar token number, reporting
 // lexical problems on the way. It returns -1 for tokens the grammar never
 // sees (escape lines, byte order marks, illegal bytes).
-func (p *parser) classify(tok lexer.Token) int {
+func (p *parser) classify(tokp *lexer.Token) int {
+	tok := *tokp
 	text := p.src[tok.Start:tok.End]
 	if tok.Kind != token.Illegal {
 		p.illegal = nil
@@ -228,7 +230,10 @@ func (p *parser) classify(tok lexer.Token) int {
 	case token.RParen:
 		return RPAREN
 	case token.String:
-		p.checkString(tok)
+		if p.cur.Kind == token.Symbol || p.cur.Kind == token.Move || p.cur.Kind == token.Integer {
+			*tokp = p.repairQuotes(tok)
+		}
+		p.checkString(*tokp)
 		return STRING
 	case token.NAG:
 		return NAG
@@ -278,6 +283,26 @@ func (p *parser) classify(tok lexer.Token) int {
 		return -1
 	}
 	return p.illegalToken(tok)
+}
+
+// repairQuotes handles a tag value with unescaped quotes inside, such as
+// [White "Smith, John "The King""]: when the string is not followed by "]"
+// but its line ends with "]" after a quote, the value runs to that last quote.
+func (p *parser) repairQuotes(tok lexer.Token) lexer.Token {
+	lineEnd := restOfLine(p.src, tok.End)
+	rest := strings.TrimLeft(p.src[tok.End:lineEnd], " \t")
+	if strings.HasPrefix(rest, "]") {
+		return tok
+	}
+	line := strings.TrimRight(p.src[tok.Start:lineEnd], " \t\r")
+	if !strings.HasSuffix(line, "\"]") {
+		return tok
+	}
+	end := tok.Start + len(line) - 1
+	p.addDiag(diag.UnescapedQuote, tok.End-1, tok.End)
+	p.sc.Seek(end)
+	tok.End = end
+	return tok
 }
 
 // atColumn1 reports whether off starts a line.

@@ -1,0 +1,260 @@
+// Command pgnc checks PGN files, reporting every problem the way a compiler
+// does.
+//
+// Exit codes: 0 when no errors were found, 1 when errors were found (or
+// warnings, with --strict), 2 on usage or I/O errors.
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/parser"
+)
+
+// version is the pgnc release; builds from a tag may override it with
+// -ldflags "-X main.version=…".
+var version = "v0.1.0-dev"
+
+// Exit codes.
+const (
+	exitClean    = 0
+	exitProblems = 1
+	exitUsage    = 2
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `pgnc is a toolchain for PGN, the Portable Game Notation of chess.
+
+Usage:
+
+	pgnc <command> [arguments]
+
+Commands:
+
+	check     report problems in PGN files
+	help      show help for a command
+	version   print the pgnc version
+
+Exit codes: 0 clean, 1 problems found, 2 usage or I/O error.
+`
+
+const checkUsage = `Usage: pgnc check [flags] FILE...
+
+Check reads each FILE ("-" for standard input; a directory means every .pgn
+file below it) and reports every problem as
+
+	file:line:col: severity[CODE]: message
+
+followed by the source line, a caret under the problem and, where there is
+one, a hint. A summary line ends the report.
+
+This version checks lexical and syntax rules (PGN standard 1994, sections 4-8
+and 18); replaying the moves on a board is not implemented yet, so --syntax
+is the default and only mode.
+
+Flags:
+`
+
+// run is main without the process: it returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "check":
+		return runCheck(args[1:], stdin, stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintf(stdout, "pgnc %s\n", version)
+		return exitClean
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			switch args[1] {
+			case "check":
+				fmt.Fprint(stdout, checkUsage)
+				newCheckFlags(stdout).set.PrintDefaults()
+				return exitClean
+			case "version", "help":
+				fmt.Fprint(stdout, usage)
+				return exitClean
+			}
+			fmt.Fprintf(stderr, "pgnc help: unknown command %q\n", args[1])
+			return exitUsage
+		}
+		fmt.Fprint(stdout, usage)
+		return exitClean
+	}
+	fmt.Fprintf(stderr, "pgnc: unknown command %q\nRun 'pgnc help' for usage.\n", args[0])
+	return exitUsage
+}
+
+// checkFlags are the options of pgnc check.
+type checkFlags struct {
+	set       *flag.FlagSet
+	syntax    bool
+	strict    bool
+	format    string
+	maxErrors int
+}
+
+func newCheckFlags(out io.Writer) *checkFlags {
+	f := &checkFlags{set: flag.NewFlagSet("check", flag.ContinueOnError)}
+	f.set.SetOutput(out)
+	f.set.BoolVar(&f.syntax, "syntax", false, "stop after the grammar (lexical and syntax checks only)")
+	f.set.BoolVar(&f.strict, "strict", false, "fail (exit 1) on warnings too")
+	f.set.StringVar(&f.format, "format", "text", "output format: text or json (one object per line)")
+	f.set.IntVar(&f.maxErrors, "max-errors", 0, "stop reporting after this many errors (0: no limit); counting goes on")
+	return f
+}
+
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	flags := newCheckFlags(stderr)
+	flags.set.Usage = func() {
+		fmt.Fprint(stderr, checkUsage)
+		flags.set.PrintDefaults()
+	}
+	if err := flags.set.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitClean
+		}
+		return exitUsage
+	}
+	if flags.format != "text" && flags.format != "json" {
+		fmt.Fprintf(stderr, "pgnc check: unknown format %q (want text or json)\n", flags.format)
+		return exitUsage
+	}
+	if flags.set.NArg() == 0 {
+		fmt.Fprintln(stderr, "pgnc check: no input files (use - for standard input)")
+		return exitUsage
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	c := checker{flags: flags, out: out, stderr: stderr}
+	for _, arg := range flags.set.Args() {
+		c.checkArg(arg, stdin)
+	}
+	if flags.format == "text" {
+		fmt.Fprintf(out, "%s, %s: %s, %s\n", plural(c.files, "file"), plural(c.games, "game"),
+			plural(c.errors, "error"), plural(c.warnings, "warning"))
+	}
+	switch {
+	case c.ioFailed:
+		return exitUsage
+	case c.errors > 0 || (flags.strict && c.warnings > 0):
+		return exitProblems
+	}
+	return exitClean
+}
+
+// checker accumulates the results of one pgnc check run.
+type checker struct {
+	flags    *checkFlags
+	out      *bufio.Writer
+	stderr   io.Writer
+	parser   parser.Parser
+	files    int
+	games    int
+	errors   int
+	warnings int
+	reported int // errors printed so far, for --max-errors
+	ioFailed bool
+}
+
+// checkArg checks a file, a directory of .pgn files, or standard input.
+func (c *checker) checkArg(arg string, stdin io.Reader) {
+	if arg == "-" {
+		src, err := io.ReadAll(stdin)
+		if err != nil {
+			c.ioError(err)
+			return
+		}
+		c.checkSource("<stdin>", src)
+		return
+	}
+	info, err := os.Stat(arg)
+	if err != nil {
+		c.ioError(err)
+		return
+	}
+	if !info.IsDir() {
+		c.checkFile(arg)
+		return
+	}
+	err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			c.ioError(err)
+			return nil
+		}
+		if !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
+			c.checkFile(path)
+		}
+		return nil
+	})
+	if err != nil {
+		c.ioError(err)
+	}
+}
+
+func (c *checker) checkFile(path string) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		c.ioError(err)
+		return
+	}
+	c.checkSource(path, src)
+}
+
+func (c *checker) checkSource(name string, src []byte) {
+	text := string(src)
+	db, diags := c.parser.Parse(text)
+	c.files++
+	c.games += len(db.Games)
+	file := diag.NewFile(name, text)
+	write := diag.WriteText
+	if c.flags.format == "json" {
+		write = diag.WriteJSON
+	}
+	for _, d := range diags {
+		isError := d.Severity() == diag.Error
+		if isError {
+			c.errors++
+		} else {
+			c.warnings++
+		}
+		if c.flags.maxErrors > 0 && c.reported >= c.flags.maxErrors {
+			continue
+		}
+		if isError {
+			c.reported++
+		}
+		if err := write(c.out, file, d, diag.English); err != nil {
+			c.ioError(err)
+			return
+		}
+	}
+}
+
+func (c *checker) ioError(err error) {
+	c.ioFailed = true
+	c.out.Flush()
+	fmt.Fprintf(c.stderr, "pgnc: %v\n", err)
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
