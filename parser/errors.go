@@ -3,7 +3,6 @@ package parser
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/pgnc/pgnc/diag"
@@ -37,7 +36,7 @@ func (p *parser) Error(msg string) {
 		b.skippedResult(tok)
 		p.queue = append(p.queue, queued{RESYNC, lexer.Token{Start: tok.End, End: tok.End}})
 	default:
-		p.skip = skipState{active: true, sawMovetext: b.hasMovetext() || isMovetext(yacc), from: tok.Start, to: tok.End}
+		p.skip = skipState{active: true, inTag: p.inTag, sawMovetext: b.hasMovetext() || (!p.inTag && isMovetext(yacc)), from: tok.Start, to: tok.End}
 	}
 }
 
@@ -155,7 +154,7 @@ func (p *parser) checkText(from, to int, where string) {
 			r, size := utf8.DecodeRuneInString(body[i:])
 			if r == utf8.RuneError && size == 1 {
 				if !reportedUTF8 {
-					p.addDiag(diag.NotUTF8, from+i, from+i+1, "where", capitalize(where))
+					p.addDiag(diag.NotUTF8, from+i, from+i+1, "where", where)
 					reportedUTF8 = true
 				}
 			}
@@ -164,11 +163,6 @@ func (p *parser) checkText(from, to int, where string) {
 		}
 		i++
 	}
-}
-
-func capitalize(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 // describeChar names an illegal character and suggests a fix.

@@ -51,7 +51,7 @@ type parser struct {
 	diags diag.List
 	db    *ast.Database
 
-	prev    token.Kind       // kind of the token delivered before the current one
+	inTag   bool             // the last bracket delivered was "["
 	cur     lexer.Token      // the token most recently delivered to the grammar
 	curYacc int              // its grammar token number
 	queue   []queued         // tokens to deliver before scanning on
@@ -71,6 +71,7 @@ type queued struct {
 // the next game boundary, which is announced to the grammar as RESYNC.
 type skipState struct {
 	active      bool // skipping tokens
+	inTag       bool // between "[" and "]", where no token counts as movetext
 	sawMovetext bool // a movetext token was seen, so "[" at a line start begins a new game
 	from, to    int  // the byte range skipped so far
 }
@@ -80,7 +81,7 @@ func (p *parser) reset(src string) {
 	p.sc.Reset(src)
 	p.diags = nil
 	p.db = &ast.Database{Span: ast.Span{From: 0, To: len(src)}}
-	p.prev = token.EOF
+	p.inTag = false
 	p.cur = lexer.Token{}
 	p.queue = p.queue[:0]
 	p.skip = skipState{}
@@ -162,7 +163,12 @@ func (p *parser) Lex(lval *yySymType) int {
 
 func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 	lval.tok = tok
-	p.prev = p.cur.Kind
+	switch yacc {
+	case LBRACKET:
+		p.inTag = true
+	case RBRACKET, RESYNC:
+		p.inTag = false
+	}
 	p.cur = tok
 	p.curYacc = yacc
 	return yacc
@@ -188,8 +194,15 @@ func (p *parser) skipToken(yacc int, tok lexer.Token) bool {
 		p.skip.active = false
 		return true
 	}
-	if yacc != LBRACKET && yacc != RBRACKET && yacc != STRING {
-		p.skip.sawMovetext = true
+	switch yacc {
+	case LBRACKET:
+		p.skip.inTag = true
+	case RBRACKET:
+		p.skip.inTag = false
+	default:
+		if !p.skip.inTag {
+			p.skip.sawMovetext = true
+		}
 	}
 	p.skip.to = tok.End
 	return false
