@@ -1,0 +1,116 @@
+package diag
+
+import (
+	"flag"
+	"os"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the README's code table")
+
+const (
+	tableBegin = "<!-- codes:begin -->\n"
+	tableEnd   = "<!-- codes:end -->"
+)
+
+// TestREADMECodeTable keeps the README's table of codes equal to the catalog.
+func TestREADMECodeTable(t *testing.T) {
+	const path = "../README.md"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	begin := strings.Index(readme, tableBegin)
+	end := strings.Index(readme, tableEnd)
+	if begin < 0 || end < begin {
+		t.Fatalf("README.md lacks the %q … %q markers", tableBegin, tableEnd)
+	}
+	want := English.MarkdownTable()
+	got := readme[begin+len(tableBegin) : end]
+	if got == want {
+		return
+	}
+	if *update {
+		readme = readme[:begin+len(tableBegin)] + want + readme[end:]
+		if err := os.WriteFile(path, []byte(readme), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("README code table differs from the catalog; run go test ./diag -update\ngot:\n%s\nwant:\n%s", got, want)
+}
+
+func TestCatalogIsComplete(t *testing.T) {
+	for code, e := range English {
+		if e.Code != code {
+			t.Errorf("entry for %s says code %s", code, e.Code)
+		}
+		if e.Message == "" || e.Summary == "" {
+			t.Errorf("%s lacks a message or summary", code)
+		}
+		if c := int(code); c < 100 || c >= 300 {
+			t.Errorf("%s is outside the lexical (1xx) and syntax (2xx) ranges", code)
+		}
+	}
+}
+
+func TestExpand(t *testing.T) {
+	d := Diagnostic{Code: DanglingMoveNumber, Args: []Arg{{"number", "12"}}}
+	if got, want := d.Message(), "move number 12 is followed by nothing"; got != want {
+		t.Errorf("Message() = %q, want %q", got, want)
+	}
+	if got := expand("{missing} x", nil); got != "{missing} x" {
+		t.Errorf("expand kept %q", got)
+	}
+}
+
+func TestPosition(t *testing.T) {
+	f := NewFile("f.pgn", "ab\r\nçd\n\nx")
+	tests := []struct {
+		off  int
+		want Position
+	}{
+		{0, Position{1, 1}}, {1, Position{1, 2}}, {4, Position{2, 1}}, {6, Position{2, 2}},
+		{8, Position{3, 1}}, {9, Position{4, 1}}, {10, Position{4, 2}}, {99, Position{4, 2}},
+	}
+	for _, tt := range tests {
+		if got := f.Position(tt.off); got != tt.want {
+			t.Errorf("Position(%d) = %v, want %v", tt.off, got, tt.want)
+		}
+	}
+	if got := f.Line(1); got != "ab" {
+		t.Errorf("Line(1) = %q, want %q (no CR)", got, "ab")
+	}
+}
+
+func TestWriteTextCaret(t *testing.T) {
+	f := NewFile("f.pgn", "1. e4\t(e5\n")
+	var b strings.Builder
+	d := Diagnostic{Code: UnclosedVariation, Start: 6, End: 7}
+	if err := WriteText(&b, f, d, English); err != nil {
+		t.Fatal(err)
+	}
+	want := "f.pgn:1:7: error[PGN202]: variation opened here is never closed\n" +
+		"1. e4\t(e5\n" +
+		"     \t^\n" +
+		"  hint: add ')' before the end of the game\n"
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+func TestSortIsByPosition(t *testing.T) {
+	var l List
+	l.Add(MissingResult, 9, 9, 0)
+	l.Add(IllegalChar, 2, 3, 0)
+	l.Add(NotUTF8, 2, 3, 0)
+	l.Sort()
+	if l[0].Code != IllegalChar || l[1].Code != NotUTF8 || l[2].Code != MissingResult {
+		t.Errorf("sorted order %v", l)
+	}
+	if e, w := l.Count(); e != 1 || w != 2 {
+		t.Errorf("Count() = %d, %d", e, w)
+	}
+}
