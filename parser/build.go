@@ -57,6 +57,12 @@ type builder struct {
 	number  *ast.MoveNumber // a move number not yet followed by a move
 	skipped int             // end of text skipped after a syntax error in this game
 
+	// lastOpen is the last completed game when it had no termination marker,
+	// and lastOpenAt the offset of the lookahead token on which the grammar
+	// completed it; a syntax error on that very token belongs to that game.
+	lastOpen   *ast.Game
+	lastOpenAt int
+
 	games      arena[ast.Game]
 	tagPairs   arena[ast.TagPair]
 	moves      arena[ast.Move]
@@ -78,6 +84,7 @@ func (b *builder) reset(p *parser) {
 // current returns the game being built, starting one at from if needed.
 func (b *builder) current(from int) *ast.Game {
 	if b.game == nil {
+		b.lastOpen = nil
 		b.game = b.games.alloc()
 		b.game.From, b.game.To = from, from
 	}
@@ -164,6 +171,8 @@ func (b *builder) dots(tok lexer.Token) {
 	if n := len(b.elems); n > 0 && len(b.elems) > b.levelStart() {
 		if num, ok := b.elems[n-1].(*ast.MoveNumber); ok && num == b.number {
 			num.Dots += tok.End - tok.Start
+			num.To = tok.End
+			b.extend(tok.Start, tok.End)
 			return
 		}
 	}
@@ -272,15 +281,30 @@ func (b *builder) newResult(tok lexer.Token) *ast.Result {
 // skippedResult records the termination marker that ends a game being
 // skipped after a syntax error.
 func (b *builder) skippedResult(tok lexer.Token) {
-	if b.depth() == 0 && (b.game == nil || b.game.Result == nil) {
-		b.current(tok.Start).Result = b.newResult(tok)
+	if b.game != nil && b.game.Result == nil {
+		b.game.Result = b.newResult(tok)
 	}
 	b.skipTo(tok.End)
 }
 
-// markBroken notes a syntax error at tok in the current game.
+// markBroken notes a syntax error at tok in the current game. When the
+// grammar completed an unterminated game just before seeing the error (a
+// default reduction), the error belongs to that game, which is reopened.
 func (b *builder) markBroken(tok lexer.Token) {
-	b.skipTo(tok.End)
+	if b.game != nil || b.lastOpen == nil || b.lastOpenAt != tok.Start {
+		return
+	}
+	g := b.lastOpen
+	db := b.p.db
+	if n := len(db.Games); n == 0 || db.Games[n-1] != g {
+		return
+	}
+	db.Games = db.Games[:len(db.Games)-1]
+	b.p.dropMissingResult(g.To)
+	b.game = g
+	b.tags = append(b.tags[:0], g.Tags...)
+	b.elems = append(b.elems[:0], g.Moves...)
+	b.lastOpen = nil
 }
 
 func (b *builder) skipTo(end int) {
@@ -307,6 +331,7 @@ func (b *builder) endGame() {
 		for _, e := range g.Moves {
 			prev.Trailing = append(prev.Trailing, e.(*ast.Comment))
 		}
+		prev.To = g.To
 		b.p.addDiag(diag.CommentAfterResult, g.From, g.To)
 		return
 	}
@@ -314,7 +339,8 @@ func (b *builder) endGame() {
 		b.p.addDiag(diag.MissingTags, g.From, g.From)
 	}
 	if g.Result == nil {
-		b.p.addDiag(diag.MissingResult, g.To, g.To)
+		b.p.diags.Add(diag.MissingResult, g.To, g.To, len(db.Games)+1)
+		b.lastOpen, b.lastOpenAt = g, b.p.cur.Start
 	}
 	b.appendGame(g)
 }
@@ -328,28 +354,25 @@ func (b *builder) appendGame(g *ast.Game) {
 // endBrokenGame completes a game cut short by a syntax error, keeping what
 // was parsed before the error.
 func (b *builder) endBrokenGame() {
-	for len(b.levels) > 0 {
-		b.popLevel(b.skipped, false)
-	}
 	b.number = nil
 	g := b.game
-	db := b.p.db
 	if g == nil {
-		// The grammar had already completed the game before it saw the
-		// error (a default reduction); reopen it when it was unterminated.
-		if n := len(db.Games); n > 0 && db.Games[n-1].Result == nil {
-			prev := db.Games[n-1]
-			prev.Broken = true
-			prev.To = max(prev.To, b.skipped)
-			b.p.dropMissingResult(prev.To)
-		}
+		// The error came before anything of a game, e.g. after a
+		// termination marker; what was skipped belongs to no game.
+		b.levels = b.levels[:0]
+		b.elems = b.elems[:0]
 		return
 	}
+	end := max(g.To, b.skipped)
+	for len(b.levels) > 0 {
+		b.popLevel(end, false)
+	}
 	g.Broken = true
-	g.To = max(g.To, b.skipped)
+	g.To = end
 	g.Tags = b.tagSlices.copyOf(b.tags)
 	g.Moves = b.elemSlices.copyOf(b.elems)
 	b.tags, b.elems, b.game = b.tags[:0], b.elems[:0], nil
+	b.skipped = 0
 	b.appendGame(g)
 }
 

@@ -17,8 +17,6 @@ func (p *parser) Error(msg string) {
 	tok, yacc := p.cur, p.curYacc
 	b := &p.build
 	switch {
-	case yacc == RPAREN && b.depth() == 0:
-		p.addDiag(diag.UnmatchedParen, tok.Start, tok.End)
 	case b.depth() > 0 && (yacc == 0 || yacc == RESULT || yacc == LBRACKET):
 		open := b.innermostParen()
 		p.addDiag(diag.UnclosedVariation, open, open+1)
@@ -36,7 +34,8 @@ func (p *parser) Error(msg string) {
 		b.skippedResult(tok)
 		p.queue = append(p.queue, queued{RESYNC, lexer.Token{Start: tok.End, End: tok.End}})
 	default:
-		p.skip = skipState{active: true, inTag: p.inTag, sawMovetext: b.hasMovetext() || (!p.inTag && isMovetext(yacc)), from: tok.Start, to: tok.End}
+		b.skipTo(tok.End)
+		p.skip = skipState{active: true, inTag: p.inTag, sawMovetext: b.hasMovetext() || (!p.inTag && isMovetext(yacc))}
 	}
 }
 

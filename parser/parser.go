@@ -52,6 +52,7 @@ type parser struct {
 	db    *ast.Database
 
 	inTag   bool             // the last bracket delivered was "["
+	parens  int              // variations open in the current game
 	cur     lexer.Token      // the token most recently delivered to the grammar
 	curYacc int              // its grammar token number
 	queue   []queued         // tokens to deliver before scanning on
@@ -73,7 +74,6 @@ type skipState struct {
 	active      bool // skipping tokens
 	inTag       bool // between "[" and "]", where no token counts as movetext
 	sawMovetext bool // a movetext token was seen, so "[" at a line start begins a new game
-	from, to    int  // the byte range skipped so far
 }
 
 func (p *parser) reset(src string) {
@@ -81,7 +81,7 @@ func (p *parser) reset(src string) {
 	p.sc.Reset(src)
 	p.diags = nil
 	p.db = &ast.Database{Span: ast.Span{From: 0, To: len(src)}}
-	p.inTag = false
+	p.inTag, p.parens = false, 0
 	p.cur = lexer.Token{}
 	p.queue = p.queue[:0]
 	p.skip = skipState{}
@@ -104,6 +104,9 @@ func (p *parser) assignGames() {
 	games := p.db.Games
 	for i := range p.diags {
 		d := &p.diags[i]
+		if d.Game != 0 {
+			continue
+		}
 		lo, hi := 0, len(games)
 		for lo < hi {
 			mid := (lo + hi) / 2
@@ -166,8 +169,14 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 	switch yacc {
 	case LBRACKET:
 		p.inTag = true
-	case RBRACKET, RESYNC:
+	case RBRACKET:
 		p.inTag = false
+	case RESYNC:
+		p.inTag, p.parens = false, 0
+	case LPAREN:
+		p.parens++
+	case RPAREN:
+		p.parens--
 	}
 	p.cur = tok
 	p.curYacc = yacc
@@ -189,7 +198,6 @@ func (p *parser) skipToken(yacc int, tok lexer.Token) bool {
 		p.queue = append(p.queue, queued{yacc, tok})
 		return true
 	case yacc == RESULT:
-		p.skip.to = tok.End
 		p.build.skippedResult(tok)
 		p.skip.active = false
 		return true
@@ -204,7 +212,7 @@ func (p *parser) skipToken(yacc int, tok lexer.Token) bool {
 			p.skip.sawMovetext = true
 		}
 	}
-	p.skip.to = tok.End
+	p.build.skipTo(tok.End)
 	return false
 }
 
@@ -241,6 +249,12 @@ func (p *parser) classify(tokp *lexer.Token) int {
 	case token.LParen:
 		return LPAREN
 	case token.RParen:
+		if p.parens == 0 && !p.skip.active {
+			// Dropped here rather than failing the grammar, so that the
+			// game goes on.
+			p.addDiag(diag.UnmatchedParen, tok.Start, tok.End)
+			return -1
+		}
 		return RPAREN
 	case token.String:
 		if p.cur.Kind == token.Symbol || p.cur.Kind == token.Move || p.cur.Kind == token.Integer {

@@ -1,0 +1,65 @@
+package parser
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/diag"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// render gives the golden text of a parse: the tree dump, then every
+// diagnostic as pgnc check prints it.
+func render(t *testing.T, name, src string) string {
+	t.Helper()
+	db, diags := Parse(src)
+	var b strings.Builder
+	if err := ast.Fprint(&b, db); err != nil {
+		t.Fatal(err)
+	}
+	b.WriteString("---\n")
+	f := diag.NewFile(name, src)
+	for _, d := range diags {
+		fmt.Fprintf(&b, "[game %d] ", d.Game)
+		if err := diag.WriteText(&b, f, d, diag.English); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.String()
+}
+
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("../testdata/parser/*.pgn")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden inputs: %v", err)
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := render(t, filepath.Base(path), string(src))
+			golden := strings.TrimSuffix(path, ".pgn") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./parser -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (run go test ./parser -update and review the diff):\n%s", golden, got)
+			}
+		})
+	}
+}
