@@ -1,0 +1,181 @@
+// Package movetext is the typed model of a game's main line at the syntax
+// level: moves as SAN says them, paired into turns, plus the declared
+// outcome. Nothing here knows the board, so "1. c4 d5 2. Rfe8+" is a valid
+// model although the rook move is illegal.
+package movetext
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/san"
+)
+
+// Move is one of Castle, PawnMove, Promotion or StandardMove.
+type Move interface{ isMove() }
+
+// Side is the side of the board a castling goes to.
+type Side uint8
+
+const (
+	KingSide  Side = iota // O-O
+	QueenSide             // O-O-O
+)
+
+// Check is the check status a move declares.
+type Check = san.Check
+
+// Castle is O-O or O-O-O. Check records a "+" or "#" written after it.
+type Castle struct {
+	Side  Side
+	Check Check
+}
+
+// PawnMove is a pawn move such as "e4" or "exd5".
+type PawnMove struct {
+	From    *int // source file 0-7 (a-h) of a capture; nil when not written
+	To      san.Square
+	Capture bool
+	Check   Check
+}
+
+// Promotion is a pawn move to the last rank and the piece it becomes.
+type Promotion struct {
+	Pawn  PawnMove
+	Piece san.Piece
+}
+
+// StandardMove is a move of a piece other than a pawn.
+type StandardMove struct {
+	Piece         san.Piece
+	To            san.Square
+	Disambiguator Disambiguator // nil when none is written
+	Capture       bool
+	Check         Check
+}
+
+func (Castle) isMove()       {}
+func (PawnMove) isMove()     {}
+func (Promotion) isMove()    {}
+func (StandardMove) isMove() {}
+
+// Disambiguator is one of FileDisambiguator, RankDisambiguator or
+// SquareDisambiguator.
+type Disambiguator interface{ isDisambiguator() }
+
+// FileDisambiguator is a source file, as in "Rfe8".
+type FileDisambiguator struct{ File int }
+
+// RankDisambiguator is a source rank, as in "R3xd4".
+type RankDisambiguator struct{ Rank int }
+
+// SquareDisambiguator is a source square, as in "Qh8xg7".
+type SquareDisambiguator struct{ Square san.Square }
+
+func (FileDisambiguator) isDisambiguator()   {}
+func (RankDisambiguator) isDisambiguator()   {}
+func (SquareDisambiguator) isDisambiguator() {}
+
+// Turn is a FullTurn or, for the last turn only, a PartialTurn.
+type Turn interface{ isTurn() }
+
+// FullTurn is a white move and the black reply.
+type FullTurn struct{ White, Black Move }
+
+// PartialTurn is a white move without reply; only the last turn can be one.
+type PartialTurn struct{ White Move }
+
+func (FullTurn) isTurn()    {}
+func (PartialTurn) isTurn() {}
+
+// Outcome is the result the game declares.
+type Outcome uint8
+
+const (
+	Unknown   Outcome = iota // "*" or no termination marker
+	WhiteWins                // 1-0
+	BlackWins                // 0-1
+	Draw                     // 1/2-1/2
+)
+
+// Game is the main line of a game: at least one turn, and the outcome.
+type Game struct {
+	Turns   []Turn
+	Outcome Outcome
+}
+
+// ErrNoMoves is returned for a game whose main line has no move.
+var ErrNoMoves = errors.New("movetext: the game has no moves")
+
+// FromAST builds the model of g's main line. Comments, NAGs, move numbers
+// and variations are left out. It fails on what the model cannot express:
+// no moves, null moves, unreadable moves, and a main line that starts with
+// black's move.
+func FromAST(g *ast.Game) (Game, error) {
+	var moves []Move
+	for _, e := range g.Moves {
+		switch e := e.(type) {
+		case *ast.MoveNumber:
+			if len(moves) == 0 && e.Dots >= 3 {
+				return Game{}, fmt.Errorf("movetext: %q at offset %d starts with black's move", "...", e.From)
+			}
+		case *ast.BadMove:
+			return Game{}, fmt.Errorf("movetext: %q at offset %d is not a move", e.Text, e.From)
+		case *ast.Move:
+			m, err := fromSAN(e.SAN)
+			if err != nil {
+				return Game{}, fmt.Errorf("movetext: %q at offset %d: %v", e.Text, e.From, err)
+			}
+			moves = append(moves, m)
+		}
+	}
+	if len(moves) == 0 {
+		return Game{}, ErrNoMoves
+	}
+	out := Game{Outcome: Unknown}
+	for i := 0; i < len(moves); i += 2 {
+		if i+1 < len(moves) {
+			out.Turns = append(out.Turns, FullTurn{White: moves[i], Black: moves[i+1]})
+		} else {
+			out.Turns = append(out.Turns, PartialTurn{White: moves[i]})
+		}
+	}
+	if g.Result != nil {
+		out.Outcome = Outcome(g.Result.Outcome)
+	}
+	return out, nil
+}
+
+// fromSAN converts decoded SAN into the model.
+func fromSAN(m san.Move) (Move, error) {
+	switch m.Kind {
+	case san.CastleKingside:
+		return Castle{Side: KingSide, Check: m.Check}, nil
+	case san.CastleQueenside:
+		return Castle{Side: QueenSide, Check: m.Check}, nil
+	case san.Null:
+		return nil, errors.New("null moves have no place in the model")
+	}
+	if m.Piece == san.Pawn {
+		pawn := PawnMove{To: m.To, Capture: m.Capture, Check: m.Check}
+		if m.FromFile >= 0 {
+			f := int(m.FromFile)
+			pawn.From = &f
+		}
+		if m.Promotion != san.NoPiece {
+			return Promotion{Pawn: pawn, Piece: m.Promotion}, nil
+		}
+		return pawn, nil
+	}
+	sm := StandardMove{Piece: m.Piece, To: m.To, Capture: m.Capture, Check: m.Check}
+	switch {
+	case m.FromFile >= 0 && m.FromRank >= 0:
+		sm.Disambiguator = SquareDisambiguator{Square: san.Square(int(m.FromRank)*8 + int(m.FromFile))}
+	case m.FromFile >= 0:
+		sm.Disambiguator = FileDisambiguator{File: int(m.FromFile)}
+	case m.FromRank >= 0:
+		sm.Disambiguator = RankDisambiguator{Rank: int(m.FromRank)}
+	}
+	return sm, nil
+}
