@@ -1,0 +1,171 @@
+package parser
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/diag"
+)
+
+func game(i int, movetext string) string {
+	return fmt.Sprintf("[Event \"game %d\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"%d\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n%s\n\n", i, i, movetext)
+}
+
+// TestOneBrokenGameInAThousand: one syntax error costs one game and one
+// diagnostic, whatever the breakage.
+func TestOneBrokenGameInAThousand(t *testing.T) {
+	breakages := map[string]string{
+		"unclosed variation": "1. e4 e5 (1... c5 2. Nf3",
+		"bad tag token":      "[Oops \"x\" y]\n1. e4 *",
+		"stray bracket":      "1. e4 ] e5 *",
+		"unclosed in result": "1. e4 ( e5 *",
+	}
+	for name, broken := range breakages {
+		t.Run(name, func(t *testing.T) {
+			var b strings.Builder
+			for i := 1; i <= 1000; i++ {
+				if i == 500 {
+					b.WriteString(game(i, broken))
+				} else {
+					b.WriteString(game(i, "1. e4 e5 2. Nf3 {ok} Nc6 (2... d6) *"))
+				}
+			}
+			db, diags := Parse(b.String())
+			good := 0
+			for _, g := range db.Games {
+				if !g.Broken {
+					good++
+					if len(g.Moves) != 8 || g.Result == nil {
+						t.Fatalf("game %d lost content: %d elements", g.Index, len(g.Moves))
+					}
+				}
+			}
+			if good != 999 {
+				t.Errorf("%d good games, want 999", good)
+			}
+			if len(diags) != 1 || diags[0].Severity() != diag.Error || diags[0].Game == 0 {
+				t.Errorf("diagnostics %+v, want one error in a game", diags)
+			}
+		})
+	}
+}
+
+// TestReentrant parses in parallel with separate Parsers; run with -race.
+func TestReentrant(t *testing.T) {
+	src, err := os.ReadFile("../testdata/sample.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := dump(t, string(src))
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var p Parser
+			for range 20 {
+				db, _ := p.Parse(string(src))
+				var b strings.Builder
+				ast.Fprint(&b, db)
+				if b.String() != want {
+					t.Error("parallel parse differs")
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func dump(t *testing.T, src string) string {
+	db, _ := Parse(src)
+	var b strings.Builder
+	if err := ast.Fprint(&b, db); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestParserReuse: a Parser gives the same result on reuse, and trees from
+// earlier calls stay intact.
+func TestParserReuse(t *testing.T) {
+	var p Parser
+	a := "[Event \"a\"]\n\n1. e4 (1. d4 {x}) e5 *"
+	first, _ := p.Parse(a)
+	before := fmt.Sprint(first.Games[0].Moves)
+	p.Parse("[Event \"b\"]\n\n1. c4 (1. Nf3 {y} (1. g3)) c5 1-0")
+	if after := fmt.Sprint(first.Games[0].Moves); after != before {
+		t.Errorf("reusing the parser changed an earlier tree")
+	}
+	second, _ := p.Parse(a)
+	var x, y strings.Builder
+	ast.Fprint(&x, first)
+	ast.Fprint(&y, second)
+	if x.String() != y.String() {
+		t.Errorf("second parse differs:\n%s\n%s", x.String(), y.String())
+	}
+}
+
+// TestSpansNest: every node lies within its parent, and spans are ordered.
+func TestSpansNest(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/*.pgn")
+	more, _ := filepath.Glob("../testdata/parser/*.pgn")
+	for _, path := range append(files, more...) {
+		src, _ := os.ReadFile(path)
+		db, _ := Parse(string(src))
+		checkSpans(t, path, db, len(src))
+	}
+}
+
+func checkSpans(t *testing.T, name string, db *ast.Database, size int) {
+	t.Helper()
+	var stack []ast.Node
+	ast.Inspect(db, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		if n.Pos() < 0 || n.End() > size || n.Pos() > n.End() {
+			t.Errorf("%s: %T span %d-%d outside 0-%d", name, n, n.Pos(), n.End(), size)
+		}
+		if len(stack) > 0 {
+			if p := stack[len(stack)-1]; n.Pos() < p.Pos() || n.End() > p.End() {
+				if _, isEscape := n.(*ast.Escape); !isEscape {
+					t.Errorf("%s: %T %d-%d outside its parent %T %d-%d", name, n, n.Pos(), n.End(), p, p.Pos(), p.End())
+				}
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+}
+
+// TestGrammarHasNoConflicts runs goyacc on the grammar and reads its report.
+func TestGrammarHasNoConflicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs goyacc")
+	}
+	dir := t.TempDir()
+	report := filepath.Join(dir, "y.output")
+	cmd := exec.Command("go", "tool", "goyacc", "-o", filepath.Join(dir, "y.go"), "-v", report, "../grammar/pgn.y")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("goyacc: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), "conflict") {
+		t.Errorf("goyacc reports conflicts: %s", out)
+	}
+	data, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "0 shift/reduce, 0 reduce/reduce conflicts reported") {
+		t.Errorf("goyacc's report does not say zero conflicts")
+	}
+}
