@@ -1,0 +1,38 @@
+package lexer
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/pgnc/pgnc/token"
+)
+
+// FuzzScanner: the generated scanner agrees with lexmachine's on any input,
+// and its tokens are ordered, non-empty and inside the input.
+func FuzzScanner(f *testing.F) {
+	seeds, _ := filepath.Glob("../testdata/*.pgn")
+	more, _ := filepath.Glob("../testdata/parser/*.pgn")
+	for _, path := range append(seeds, more...) {
+		if data, err := os.ReadFile(path); err == nil {
+			f.Add(data)
+		}
+	}
+	lx := referenceLexer(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		var s Scanner
+		s.Reset(string(src))
+		prev := 0
+		for {
+			tok := s.Next()
+			if tok.Kind == token.EOF {
+				break
+			}
+			if tok.Start < prev || tok.End <= tok.Start || tok.End > len(src) {
+				t.Fatalf("bad token %+v after offset %d in %d bytes", tok, prev, len(src))
+			}
+			prev = tok.End
+		}
+		compareWithReference(t, lx, "fuzz", src)
+	})
+}

@@ -1,0 +1,27 @@
+package parser
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func benchmarkParse(b *testing.B, name string) {
+	data, err := os.ReadFile(filepath.Join(corpusDir, "edge", "lichess-twic", name))
+	if err != nil {
+		b.Skipf("benchmark sample not present: %v", err)
+	}
+	src := string(data)
+	var p Parser
+	db, _ := p.Parse(src)
+	games := len(db.Games)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Parse(src)
+	}
+	b.ReportMetric(float64(games)*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+func BenchmarkParseLichess(b *testing.B) { benchmarkParse(b, "lichess_db_1000k.pgn") }
+func BenchmarkParseTWIC(b *testing.B)    { benchmarkParse(b, "twic1599_1000k.pgn") }
