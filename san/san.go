@@ -97,10 +97,19 @@ func (a Annotation) String() string {
 
 // ParseAnnotation returns the annotation written as text.
 func ParseAnnotation(text string) (Annotation, bool) {
-	for i, t := range annotationTexts {
-		if i > 0 && t == text {
-			return Annotation(i), true
-		}
+	switch text {
+	case "!":
+		return Good, true
+	case "?":
+		return Mistake, true
+	case "!!":
+		return Brilliant, true
+	case "??":
+		return Blunder, true
+	case "!?":
+		return Interesting, true
+	case "?!":
+		return Dubious, true
 	}
 	return NoAnnotation, false
 }
@@ -137,12 +146,14 @@ func Parse(text string) (Move, bool) {
 	m := Move{FromFile: -1, FromRank: -1}
 	s := text
 	// Suffix annotation, then check mark, from the end.
-	for _, n := range [...]int{2, 1} {
-		if len(s) >= n {
-			if a, ok := ParseAnnotation(s[len(s)-n:]); ok {
-				m.Annotation = a
-				s = s[:len(s)-n]
-				break
+	if n := len(s); n > 0 && (s[n-1] == '!' || s[n-1] == '?') {
+		for _, k := range [...]int{2, 1} {
+			if len(s) >= k {
+				if a, ok := ParseAnnotation(s[len(s)-k:]); ok {
+					m.Annotation = a
+					s = s[:len(s)-k]
+					break
+				}
 			}
 		}
 	}

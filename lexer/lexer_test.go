@@ -1,0 +1,43 @@
+package lexer
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/token"
+)
+
+func TestTokens(t *testing.T) {
+	tests := []struct {
+		src  string
+		want string // kind:text pairs separated by spaces
+	}{
+		{`[Event "A \"q\" \\"]`, `[:[ symbol:Event string:"A \"q\" \\" ]:]`},
+		{"1.e4 e5 12... Nf6", "move number:1. move:e4 move:e5 move number:12... move:Nf6"},
+		{"1-0 0-1 1/2-1/2 *", "result:1-0 result:0-1 result:1/2-1/2 result:*"},
+		{"O-O O-O-O+ 0-0 0-0-0#", "move:O-O move:O-O-O+ move:0-0 move:0-0-0#"},
+		{"exd5 cxb8=Q+ e8Q Rfe8 R3xd4 Qh8xg7#", "move:exd5 move:cxb8=Q+ move:e8Q move:Rfe8 move:R3xd4 move:Qh8xg7#"},
+		{"e4! e4? e4!! e4?? e4!? e4?!", "move:e4! move:e4? move:e4!! move:e4?? move:e4!? move:e4?!"},
+		{"-- Z0 $14 $1", "move:-- move:Z0 NAG:$14 NAG:$1"},
+		{"{multi\nline} ; rest\n(", "comment:{multi\nline} line comment:; rest (:("},
+		{"%escape\n)", "escape line:%escape ):)"},
+		{"\xef\xbb\xbf[", "BOM:\xef\xbb\xbf [:["},
+		{"\xc2\xbd-\xc2\xbd 1\xe2\x80\x930", "non-standard result:\xc2\xbd-\xc2\xbd non-standard result:1\xe2\x80\x930"},
+		{"12 ... !? e.p. e2e4 < >", "integer:12 periods:... suffix annotation:!? e.p.:e.p. symbol:e2e4 <:< >:>"},
+		{"\x00a", "illegal:\x00 symbol:a"},
+		{"{open", "illegal:{open"},
+		{"\"open\nx", "illegal:\"open\n symbol:x"},
+		{"\r\n\t\v e4", "move:e4"},
+	}
+	for _, tt := range tests {
+		var parts []string
+		var s Scanner
+		s.Reset(tt.src)
+		for tok := s.Next(); tok.Kind != token.EOF; tok = s.Next() {
+			parts = append(parts, tok.Kind.String()+":"+tt.src[tok.Start:tok.End])
+		}
+		if got := strings.Join(parts, " "); got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+	}
+}
