@@ -48,16 +48,6 @@ func (d Diagnostic) Message() string { return English.Message(d) }
 // Hint renders the suggested fix, or "" when the code has none.
 func (d Diagnostic) Hint() string { return English.Hint(d) }
 
-// Arg returns the value of the named parameter, or "".
-func (d Diagnostic) Arg(name string) string {
-	for _, a := range d.Args {
-		if a.Name == name {
-			return a.Value
-		}
-	}
-	return ""
-}
-
 // List is a list of diagnostics; Sort orders it by position.
 type List []Diagnostic
 

@@ -75,9 +75,6 @@ func (k Kind) String() string {
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
 
-// NumKinds is the number of token kinds, for tables indexed by Kind.
-const NumKinds = int(numKinds)
-
 // Pattern is one lexmachine regular expression and the kind it produces.
 type Pattern struct {
 	Kind  Kind
