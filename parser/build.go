@@ -131,13 +131,13 @@ func (b *builder) tag(lb, name, value, rb lexer.Token) {
 
 func (b *builder) move(tok lexer.Token) {
 	b.settleNumber(true)
-	m := b.moves.alloc()
 	text := b.p.src[tok.Start:tok.End]
 	parsed, ok := san.Parse(text)
 	if !ok {
 		b.badMove(tok)
 		return
 	}
+	m := b.moves.alloc()
 	*m = ast.Move{Span: span(tok), Text: text, SAN: parsed}
 	b.add(m)
 }
