@@ -1,0 +1,223 @@
+package chess
+
+// MoveKind distinguishes the moves that change more than two squares.
+type MoveKind uint8
+
+const (
+	Normal    MoveKind = iota // includes captures and promotions
+	Castle                    // To is the castling rook's square
+	EnPassant                 // To is the empty square the pawn moves to
+)
+
+// Move is a legal move in some position. A castling move is encoded as the
+// king moving onto its own rook, which covers Chess960; KingTo gives the
+// king's destination.
+type Move struct {
+	From, To  Square
+	Promotion PieceType // NoPieceType unless a pawn promotes
+	Kind      MoveKind
+}
+
+// KingTo returns where the moving piece ends up: To, except for castling.
+func (m Move) KingTo() Square {
+	if m.Kind == Castle {
+		k, _ := castleTargets(m.From, m.To)
+		return k
+	}
+	return m.To
+}
+
+// UCI returns the move in UCI notation (standard chess: castling as the
+// king's two-square move; chess960: king onto rook).
+func (m Move) UCI(chess960 bool) string {
+	to := m.To
+	if m.Kind == Castle && !chess960 {
+		to = m.KingTo()
+	}
+	s := m.From.String() + to.String()
+	if m.Promotion != NoPieceType {
+		s += string(pieceLetters[m.Promotion] + 'a' - 'A')
+	}
+	return s
+}
+
+// MoveList is a fixed-capacity list of moves; no position has more than 218
+// legal moves.
+type MoveList struct {
+	moves [256]Move
+	n     int
+}
+
+// Len returns the number of moves.
+func (l *MoveList) Len() int { return l.n }
+
+// At returns the i-th move.
+func (l *MoveList) At(i int) Move { return l.moves[i] }
+
+// Moves returns the moves as a slice into the list.
+func (l *MoveList) Moves() []Move { return l.moves[:l.n] }
+
+func (l *MoveList) add(m Move) {
+	l.moves[l.n] = m
+	l.n++
+}
+
+// LegalMoves fills l with the legal moves of the side to move.
+func (p *Position) LegalMoves(l *MoveList) {
+	l.n = 0
+	us, them := p.turn, p.turn.Other()
+	king := p.King(us)
+	if king == NoSquare {
+		return
+	}
+	occ := p.Occupied()
+	own := p.byColor[us]
+	checkers := p.attackersTo(king, them, occ)
+
+	// King steps: the destination must be safe with the king gone from its
+	// square, so that it cannot step back along a checking line.
+	for to := kingAttacks[king] &^ own; to != 0; {
+		sq := to.PopFirst()
+		if p.attackersTo(sq, them, occ&^king.Bit()) == 0 {
+			l.add(Move{From: king, To: sq})
+		}
+	}
+	if checkers.MoreThanOne() {
+		return
+	}
+	target := ^own
+	if checkers != 0 {
+		c := checkers.First()
+		target = between[king][c] | checkers
+	}
+	pinned := p.pinned(us, king)
+
+	for pieces := own &^ p.byType[Pawn] &^ p.byType[King]; pieces != 0; {
+		from := pieces.PopFirst()
+		var att Bitboard
+		switch p.board[from].Type() {
+		case Knight:
+			att = knightAttacks[from]
+		case Bishop:
+			att = bishopAttacks(from, occ)
+		case Rook:
+			att = rookAttacks(from, occ)
+		case Queen:
+			att = bishopAttacks(from, occ) | rookAttacks(from, occ)
+		}
+		att &= target
+		if pinned.Has(from) {
+			att &= line[king][from]
+		}
+		for att != 0 {
+			l.add(Move{From: from, To: att.PopFirst()})
+		}
+	}
+	p.pawnMoves(l, us, king, occ, target, pinned)
+	if checkers == 0 {
+		p.castlingMoves(l, us, king, occ)
+	}
+}
+
+// pinned returns our pieces pinned to our king.
+func (p *Position) pinned(us Color, king Square) Bitboard {
+	them := p.byColor[us.Other()]
+	occ := p.Occupied()
+	snipers := them & (rookAttacks(king, 0)&(p.byType[Rook]|p.byType[Queen]) |
+		bishopAttacks(king, 0)&(p.byType[Bishop]|p.byType[Queen]))
+	var pinned Bitboard
+	for snipers != 0 {
+		s := snipers.PopFirst()
+		if b := between[king][s] & occ; b != 0 && !b.MoreThanOne() {
+			pinned |= b & p.byColor[us]
+		}
+	}
+	return pinned
+}
+
+func (p *Position) pawnMoves(l *MoveList, us Color, king Square, occ, target, pinned Bitboard) {
+	them := p.byColor[us.Other()]
+	forward, startRank, lastRank := 8, 1, 7
+	if us == Black {
+		forward, startRank, lastRank = -8, 6, 0
+	}
+	for pawns := p.Pieces(us, Pawn); pawns != 0; {
+		from := pawns.PopFirst()
+		allowed := target
+		if pinned.Has(from) {
+			allowed &= line[king][from]
+		}
+		one := Square(int(from) + forward)
+		if !occ.Has(one) {
+			if allowed.Has(one) {
+				addPawnMove(l, from, one, lastRank)
+			}
+			if from.Rank() == startRank {
+				two := Square(int(one) + forward)
+				if !occ.Has(two) && allowed.Has(two) {
+					l.add(Move{From: from, To: two})
+				}
+			}
+		}
+		for caps := pawnAttacks[us][from] & them & allowed; caps != 0; {
+			addPawnMove(l, from, caps.PopFirst(), lastRank)
+		}
+		if p.ep != NoSquare && pawnAttacks[us][from].Has(p.ep) && p.epLegal(from, king) {
+			l.add(Move{From: from, To: p.ep, Kind: EnPassant})
+		}
+	}
+}
+
+func addPawnMove(l *MoveList, from, to Square, lastRank int) {
+	if to.Rank() != lastRank {
+		l.add(Move{From: from, To: to})
+		return
+	}
+	for _, t := range [...]PieceType{Queen, Rook, Bishop, Knight} {
+		l.add(Move{From: from, To: to, Promotion: t})
+	}
+}
+
+// epLegal tests an en passant capture by playing it on the occupancy: it
+// is the one move that removes two pieces from a line at once.
+func (p *Position) epLegal(from, king Square) bool {
+	them := p.turn.Other()
+	captured := MakeSquare(p.ep.File(), from.Rank())
+	if !p.Pieces(them, Pawn).Has(captured) {
+		return false
+	}
+	occ := p.Occupied()&^from.Bit()&^captured.Bit() | p.ep.Bit()
+	enemies := p.byColor[them] &^ captured.Bit()
+	rq := (p.byType[Rook] | p.byType[Queen]) & enemies
+	bq := (p.byType[Bishop] | p.byType[Queen]) & enemies
+	if rookAttacks(king, occ)&rq != 0 || bishopAttacks(king, occ)&bq != 0 {
+		return false
+	}
+	// The remaining attackers (knights, pawns, king) are unaffected unless the
+	// captured pawn itself was the checker, in which case capturing it helps.
+	others := p.attackersTo(king, them, occ) &^ captured.Bit() &^ (rq | bq)
+	return others == 0
+}
+
+func (p *Position) castlingMoves(l *MoveList, us Color, king Square, occ Bitboard) {
+	them := us.Other()
+	for rooks := p.castlingSide(us); rooks != 0; {
+		rook := rooks.PopFirst()
+		kingTo, rookTo := castleTargets(king, rook)
+		others := occ &^ king.Bit() &^ rook.Bit()
+		path := between[king][kingTo] | kingTo.Bit() | between[rook][rookTo] | rookTo.Bit()
+		if path&others != 0 {
+			continue
+		}
+		safe := true
+		for walk := between[king][kingTo] | kingTo.Bit(); walk != 0; {
+			if p.attackersTo(walk.PopFirst(), them, others) != 0 {
+				safe = false
+				break
+			}
+		}
+		if safe {
+			l.add(Move{From: king, To: rook, Kind: Castle})
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package chess
+
+import "testing"
+
+// The published perft counts (chessprogramming wiki "Perft Results", also in
+// ../shared/docs/perft.md).
+var perftCases = []struct {
+	name   string
+	fen    string
+	counts []int64 // depth 1, 2, …
+	depth  int     // the depth the test runs to (3 with -short)
+}{
+	{"initial", StartFEN, []int64{20, 400, 8902, 197281, 4865609}, 5},
+	{"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", []int64{48, 2039, 97862, 4085603}, 4},
+	{"position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", []int64{14, 191, 2812, 43238, 674624}, 5},
+	{"position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", []int64{6, 264, 9467, 422333}, 4},
+	{"position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", []int64{44, 1486, 62379, 2103487}, 4},
+	// Chess960 (chessprogramming wiki "Chess960 Perft Results", positions 1 and 2).
+	{"chess960 1", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", []int64{21, 528, 12189, 326672}, 4},
+	{"chess960 2", "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", []int64{21, 807, 18002, 667366}, 4},
+	{"position 6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", []int64{46, 2079, 89890, 3894594}, 4},
+}
+
+func TestPerft(t *testing.T) {
+	for _, tc := range perftCases {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := ParseFEN(tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			depth := tc.depth
+			if testing.Short() {
+				depth = min(depth, 3)
+			}
+			for d := 1; d <= depth; d++ {
+				if got := Perft(&p, d); got != tc.counts[d-1] {
+					t.Fatalf("perft(%d) = %d, want %d", d, got, tc.counts[d-1])
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPerft runs the deeper published counts: go test -bench Perft ./chess
+func BenchmarkPerft(b *testing.B) {
+	deep := []struct {
+		name  string
+		fen   string
+		depth int
+		want  int64
+	}{
+		{"initial-6", StartFEN, 6, 119060324},
+		{"kiwipete-5", perftCases[1].fen, 5, 193690690},
+		{"position3-6", perftCases[2].fen, 6, 11030083},
+	}
+	for _, d := range deep {
+		b.Run(d.name, func(b *testing.B) {
+			p, err := ParseFEN(d.fen)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if got := Perft(&p, d.depth); got != d.want {
+					b.Fatalf("perft(%d) = %d, want %d", d.depth, got, d.want)
+				}
+			}
+			b.ReportMetric(float64(d.want)*float64(b.N)/b.Elapsed().Seconds(), "leaves/s")
+		})
+	}
+}

@@ -1,0 +1,167 @@
+package chess
+
+// Position is a chess position. It is a value: copying it copies the
+// position, which is how variations branch off.
+type Position struct {
+	board    [64]Piece
+	byColor  [2]Bitboard
+	byType   [7]Bitboard // indexed by PieceType; [0] unused
+	turn     Color
+	castling Bitboard // rooks that may still castle
+	ep       Square   // en passant target square, or NoSquare
+	halfmove int      // plies since the last capture or pawn move
+	fullmove int      // number of the current full move, from 1
+	chess960 bool     // castling rights are written with files (X-FEN/Shredder)
+}
+
+// Turn returns the side to move.
+func (p *Position) Turn() Color { return p.turn }
+
+// At returns the piece on sq.
+func (p *Position) At(sq Square) Piece { return p.board[sq] }
+
+// EnPassant returns the en passant target square, or NoSquare.
+func (p *Position) EnPassant() Square { return p.ep }
+
+// HalfmoveClock returns the plies since the last capture or pawn move.
+func (p *Position) HalfmoveClock() int { return p.halfmove }
+
+// FullmoveNumber returns the number of the current full move.
+func (p *Position) FullmoveNumber() int { return p.fullmove }
+
+// CastlingRooks returns the rooks that keep a castling right.
+func (p *Position) CastlingRooks() Bitboard { return p.castling }
+
+// Occupied returns the occupied squares.
+func (p *Position) Occupied() Bitboard { return p.byColor[White] | p.byColor[Black] }
+
+// Pieces returns the squares of c's pieces of type t.
+func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.byColor[c] & p.byType[t] }
+
+// ByColor returns the squares of c's pieces.
+func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c] }
+
+// King returns the square of c's king, or NoSquare.
+func (p *Position) King(c Color) Square {
+	k := p.Pieces(c, King)
+	if k == 0 {
+		return NoSquare
+	}
+	return k.First()
+}
+
+func (p *Position) put(sq Square, pc Piece) {
+	p.board[sq] = pc
+	b := sq.Bit()
+	p.byColor[pc.Color()] |= b
+	p.byType[pc.Type()] |= b
+}
+
+func (p *Position) remove(sq Square) {
+	pc := p.board[sq]
+	if pc == NoPiece {
+		return
+	}
+	b := sq.Bit()
+	p.byColor[pc.Color()] &^= b
+	p.byType[pc.Type()] &^= b
+	p.board[sq] = NoPiece
+}
+
+// attackersTo returns the pieces of color by that attack sq, with occupancy occ.
+func (p *Position) attackersTo(sq Square, by Color, occ Bitboard) Bitboard {
+	them := p.byColor[by]
+	rq := p.byType[Rook] | p.byType[Queen]
+	bq := p.byType[Bishop] | p.byType[Queen]
+	return them & (knightAttacks[sq]&p.byType[Knight] |
+		kingAttacks[sq]&p.byType[King] |
+		pawnAttacks[by.Other()][sq]&p.byType[Pawn] |
+		rookAttacks(sq, occ)&rq |
+		bishopAttacks(sq, occ)&bq)
+}
+
+// Checkers returns the pieces that give check to the side to move.
+func (p *Position) Checkers() Bitboard {
+	k := p.King(p.turn)
+	if k == NoSquare {
+		return 0
+	}
+	return p.attackersTo(k, p.turn.Other(), p.Occupied())
+}
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool { return p.Checkers() != 0 }
+
+// Attacked reports whether sq is attacked by color by.
+func (p *Position) Attacked(sq Square, by Color) bool {
+	return p.attackersTo(sq, by, p.Occupied()) != 0
+}
+
+// castleTargets returns where king and rook stand after castling with the
+// rook on rookSq: the g- and f-files on the king side, c and d on the queen
+// side, whatever the start files (Chess960 rules).
+func castleTargets(king, rookSq Square) (kingTo, rookTo Square) {
+	r := king.Rank()
+	if rookSq > king {
+		return MakeSquare(6, r), MakeSquare(5, r)
+	}
+	return MakeSquare(2, r), MakeSquare(3, r)
+}
+
+// Play makes move m, which must be legal in p, updating p in place.
+func (p *Position) Play(m Move) {
+	us := p.turn
+	from, to := m.From, m.To
+	moving := p.board[from]
+	captured := p.board[to]
+	p.halfmove++
+	p.ep = NoSquare
+	switch m.Kind {
+	case Castle:
+		kingTo, rookTo := castleTargets(from, to)
+		rook := p.board[to]
+		p.remove(from)
+		p.remove(to)
+		p.put(kingTo, moving)
+		p.put(rookTo, rook)
+		p.castling &^= p.castlingSide(us)
+	case EnPassant:
+		p.remove(MakeSquare(to.File(), from.Rank()))
+		p.remove(from)
+		p.put(to, moving)
+		p.halfmove = 0
+	default:
+		if captured != NoPiece {
+			p.remove(to)
+			p.halfmove = 0
+		}
+		p.remove(from)
+		if m.Promotion != NoPieceType {
+			p.put(to, MakePiece(us, m.Promotion))
+		} else {
+			p.put(to, moving)
+		}
+		if moving.Type() == Pawn {
+			p.halfmove = 0
+			if d := int(to) - int(from); d == 16 || d == -16 {
+				p.ep = Square((int(from) + int(to)) / 2)
+			}
+		}
+		if moving.Type() == King {
+			p.castling &^= p.castlingSide(us)
+		}
+		p.castling &^= from.Bit() | to.Bit()
+	}
+	if us == Black {
+		p.fullmove++
+	}
+	p.turn = us.Other()
+}
+
+// castlingSide returns the castling rooks that belong to c (on c's back rank).
+func (p *Position) castlingSide(c Color) Bitboard {
+	if c == White {
+		return p.castling & rank1
+	}
+	return p.castling & rankBB(7)
+}
