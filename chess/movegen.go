@@ -64,6 +64,13 @@ func (l *MoveList) add(m Move) {
 
 // LegalMoves fills l with the legal moves of the side to move.
 func (p *Position) LegalMoves(l *MoveList) {
+	p.legalMoves(l, ^Bitboard(0), ^Bitboard(0))
+}
+
+// legalMoves fills l with the legal moves of the pieces on from to the
+// squares in to (for castling: onto the rook's square). Restricting both
+// makes resolving one SAN move cheap.
+func (p *Position) legalMoves(l *MoveList, from, to Bitboard) {
 	l.n = 0
 	us, them := p.turn, p.turn.Other()
 	king := p.King(us)
@@ -76,23 +83,25 @@ func (p *Position) LegalMoves(l *MoveList) {
 
 	// King steps: the destination must be safe with the king gone from its
 	// square, so that it cannot step back along a checking line.
-	for to := kingAttacks[king] &^ own; to != 0; {
-		sq := to.PopFirst()
-		if p.attackersTo(sq, them, occ&^king.Bit()) == 0 {
-			l.add(Move{From: king, To: sq})
+	if from.Has(king) {
+		for dests := kingAttacks[king] &^ own & to; dests != 0; {
+			sq := dests.PopFirst()
+			if p.attackersTo(sq, them, occ&^king.Bit()) == 0 {
+				l.add(Move{From: king, To: sq})
+			}
 		}
 	}
 	if checkers.MoreThanOne() {
 		return
 	}
-	target := ^own
+	target := ^own & to
 	if checkers != 0 {
 		c := checkers.First()
-		target = between[king][c] | checkers
+		target &= between[king][c] | checkers
 	}
 	pinned := p.pinned(us, king)
 
-	for pieces := own &^ p.byType[Pawn] &^ p.byType[King]; pieces != 0; {
+	for pieces := own & from &^ p.byType[Pawn] &^ p.byType[King]; pieces != 0; {
 		from := pieces.PopFirst()
 		var att Bitboard
 		switch p.board[from].Type() {
@@ -113,9 +122,9 @@ func (p *Position) LegalMoves(l *MoveList) {
 			l.add(Move{From: from, To: att.PopFirst()})
 		}
 	}
-	p.pawnMoves(l, us, king, occ, target, pinned)
-	if checkers == 0 {
-		p.castlingMoves(l, us, king, occ)
+	p.pawnMoves(l, us, king, occ, target, pinned, from, to)
+	if checkers == 0 && from.Has(king) {
+		p.castlingMoves(l, us, king, occ, to)
 	}
 }
 
@@ -135,13 +144,13 @@ func (p *Position) pinned(us Color, king Square) Bitboard {
 	return pinned
 }
 
-func (p *Position) pawnMoves(l *MoveList, us Color, king Square, occ, target, pinned Bitboard) {
+func (p *Position) pawnMoves(l *MoveList, us Color, king Square, occ, target, pinned, fromMask, toMask Bitboard) {
 	them := p.byColor[us.Other()]
 	forward, startRank, lastRank := 8, 1, 7
 	if us == Black {
 		forward, startRank, lastRank = -8, 6, 0
 	}
-	for pawns := p.Pieces(us, Pawn); pawns != 0; {
+	for pawns := p.Pieces(us, Pawn) & fromMask; pawns != 0; {
 		from := pawns.PopFirst()
 		allowed := target
 		if pinned.Has(from) {
@@ -162,7 +171,7 @@ func (p *Position) pawnMoves(l *MoveList, us Color, king Square, occ, target, pi
 		for caps := pawnAttacks[us][from] & them & allowed; caps != 0; {
 			addPawnMove(l, from, caps.PopFirst(), lastRank)
 		}
-		if p.ep != NoSquare && pawnAttacks[us][from].Has(p.ep) && p.epLegal(from, king) {
+		if p.ep != NoSquare && toMask.Has(p.ep) && pawnAttacks[us][from].Has(p.ep) && p.epLegal(from, king) {
 			l.add(Move{From: from, To: p.ep, Kind: EnPassant})
 		}
 	}
@@ -199,9 +208,9 @@ func (p *Position) epLegal(from, king Square) bool {
 	return others == 0
 }
 
-func (p *Position) castlingMoves(l *MoveList, us Color, king Square, occ Bitboard) {
+func (p *Position) castlingMoves(l *MoveList, us Color, king Square, occ, toMask Bitboard) {
 	them := us.Other()
-	for rooks := p.castlingSide(us); rooks != 0; {
+	for rooks := p.castlingSide(us) & toMask; rooks != 0; {
 		rook := rooks.PopFirst()
 		kingTo, rookTo := castleTargets(king, rook)
 		others := occ &^ king.Bit() &^ rook.Bit()

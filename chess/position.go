@@ -165,3 +165,62 @@ func (p *Position) castlingSide(c Color) Bitboard {
 	}
 	return p.castling & rankBB(7)
 }
+
+// InsufficientMaterial reports whether neither side can possibly mate: bare
+// kings, a single minor piece, or only bishops all on squares of one color.
+func (p *Position) InsufficientMaterial() bool {
+	if p.byType[Pawn]|p.byType[Rook]|p.byType[Queen] != 0 {
+		return false
+	}
+	minors := p.byType[Knight] | p.byType[Bishop]
+	if minors.Count() <= 1 {
+		return true
+	}
+	const light Bitboard = 0x55aa55aa55aa55aa
+	if p.byType[Knight] == 0 {
+		b := p.byType[Bishop]
+		return b&light == 0 || b&^light == 0
+	}
+	return false
+}
+
+// Key returns a hash of the position as the repetition rule sees it: pieces,
+// side to move, castling rights and en passant square.
+func (p *Position) Key() uint64 {
+	var k uint64
+	for occ := p.Occupied(); occ != 0; {
+		sq := occ.PopFirst()
+		k ^= zobristPieces[p.board[sq]][sq]
+	}
+	if p.turn == Black {
+		k ^= zobristTurn
+	}
+	k ^= uint64(p.castling) * 0x9e3779b97f4a7c15
+	if p.ep != NoSquare {
+		k ^= zobristPieces[0][p.ep]
+	}
+	return k
+}
+
+var (
+	zobristPieces [16][64]uint64
+	zobristTurn   uint64
+)
+
+func init() {
+	// splitmix64 from a fixed seed: the same keys in every run.
+	seed := uint64(0x5eed)
+	next := func() uint64 {
+		seed += 0x9e3779b97f4a7c15
+		z := seed
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	for i := range zobristPieces {
+		for j := range zobristPieces[i] {
+			zobristPieces[i][j] = next()
+		}
+	}
+	zobristTurn = next()
+}

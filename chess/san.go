@@ -1,0 +1,342 @@
+package chess
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pgnc/pgnc/san"
+)
+
+// pieceTypeOf converts a SAN piece into a piece type.
+func pieceTypeOf(p san.Piece) PieceType {
+	switch p {
+	case san.Pawn:
+		return Pawn
+	case san.Knight:
+		return Knight
+	case san.Bishop:
+		return Bishop
+	case san.Rook:
+		return Rook
+	case san.Queen:
+		return Queen
+	case san.King:
+		return King
+	}
+	return NoPieceType
+}
+
+// Letter returns the SAN letter of t ("" for pawns).
+func (t PieceType) Letter() string {
+	if t == Pawn || t == NoPieceType {
+		return ""
+	}
+	return string(pieceLetters[t])
+}
+
+// Name returns the English name of t.
+func (t PieceType) Name() string {
+	return [...]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}[t]
+}
+
+// IllegalReason says why no legal move matches a SAN move.
+type IllegalReason uint8
+
+const (
+	NoPieceCanReach      IllegalReason = iota // no piece of that kind moves there, even ignoring checks
+	PiecePinned                               // the only pieces that could are pinned to their king
+	LeavesKingInCheck                         // the move would leave or put the own king in check
+	NoCastlingRight                           // castling without the right (king or rook moved)
+	CastlingInCheck                           // castling out of check
+	CastlingBlocked                           // pieces stand between king and rook or on their targets
+	CastlingThroughCheck                      // the king would cross or land on an attacked square
+	PromotionRequired                         // a pawn reaching the last rank without promotion piece
+	PromotionWrongRank                        // a promotion piece on a move that does not reach the last rank
+	NoKing                                    // the side to move has no king
+)
+
+// IllegalMoveError reports a SAN move that matches no legal move.
+type IllegalMoveError struct {
+	Reason IllegalReason
+	Piece  PieceType // the moving piece's type (King for castling)
+	To     Square    // the destination written, or NoSquare for castling
+}
+
+func (e *IllegalMoveError) Error() string {
+	where := e.To.String()
+	switch e.Reason {
+	case NoPieceCanReach:
+		return fmt.Sprintf("no %s can move to %s", e.Piece.Name(), where)
+	case PiecePinned:
+		return fmt.Sprintf("the %s that could move to %s is pinned to its king", e.Piece.Name(), where)
+	case LeavesKingInCheck:
+		return "the move would leave the king in check"
+	case NoCastlingRight:
+		return "castling is no longer allowed on that side (the king or the rook has moved)"
+	case CastlingInCheck:
+		return "castling is not allowed while in check"
+	case CastlingBlocked:
+		return "pieces stand between the king and the rook"
+	case CastlingThroughCheck:
+		return "the king would cross or land on an attacked square"
+	case PromotionRequired:
+		return fmt.Sprintf("a pawn reaching %s must promote", where)
+	case PromotionWrongRank:
+		return fmt.Sprintf("a pawn moving to %s cannot promote", where)
+	case NoKing:
+		return "the side to move has no king"
+	}
+	return "illegal move"
+}
+
+// AmbiguousMoveError reports a SAN move that matches several legal moves.
+type AmbiguousMoveError struct {
+	Candidates []Move
+}
+
+func (e *AmbiguousMoveError) Error() string {
+	return fmt.Sprintf("%d pieces can make this move", len(e.Candidates))
+}
+
+// Resolve finds the legal move that SAN text sm denotes. A pawn move to the
+// last rank written without promotion piece resolves to the queen
+// promotion and reports promotionAssumed, so that the caller can warn and go on.
+func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err error) {
+	if p.King(p.turn) == NoSquare {
+		return Move{}, false, &IllegalMoveError{Reason: NoKing, Piece: King, To: NoSquare}
+	}
+	var l MoveList
+	switch sm.Kind {
+	case san.CastleKingside, san.CastleQueenside:
+		return p.resolveCastle(sm.Kind == san.CastleKingside)
+	case san.Null:
+		return Move{}, false, fmt.Errorf("a null move is not a move")
+	}
+	piece := pieceTypeOf(sm.Piece)
+	to := Square(sm.To)
+	from := p.Pieces(p.turn, piece)
+	if sm.FromFile >= 0 {
+		from &= fileBB(int(sm.FromFile))
+	}
+	if sm.FromRank >= 0 {
+		from &= rankBB(int(sm.FromRank))
+	}
+	p.legalMoves(&l, from, to.Bit())
+	lastRank := 7
+	if p.turn == Black {
+		lastRank = 0
+	}
+	promo := pieceTypeOf(sm.Promotion)
+	if piece == Pawn && to.Rank() == lastRank && promo == NoPieceType {
+		promo, promotionAssumed = Queen, true
+	}
+	if piece == Pawn && promo != NoPieceType && to.Rank() != lastRank {
+		return Move{}, false, &IllegalMoveError{Reason: PromotionWrongRank, Piece: Pawn, To: to}
+	}
+	var found []Move
+	for _, c := range l.Moves() {
+		if c.Kind != Castle && c.Promotion == promo {
+			found = append(found, c)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], promotionAssumed, nil
+	case 0:
+		return Move{}, false, p.explainIllegal(piece, from, to)
+	}
+	return Move{}, false, &AmbiguousMoveError{Candidates: found}
+}
+
+// explainIllegal finds out why no piece in from can legally move to to.
+func (p *Position) explainIllegal(piece PieceType, from Bitboard, to Square) error {
+	occ := p.Occupied()
+	reach := false
+	for pieces := from; pieces != 0; {
+		sq := pieces.PopFirst()
+		if p.pseudoReaches(sq, to, occ) {
+			reach = true
+			king := p.King(p.turn)
+			if piece != King && p.pinned(p.turn, king).Has(sq) && !line[king][sq].Has(to) && !p.InCheck() {
+				return &IllegalMoveError{Reason: PiecePinned, Piece: piece, To: to}
+			}
+		}
+	}
+	if !reach {
+		return &IllegalMoveError{Reason: NoPieceCanReach, Piece: piece, To: to}
+	}
+	return &IllegalMoveError{Reason: LeavesKingInCheck, Piece: piece, To: to}
+}
+
+// pseudoReaches reports whether the piece on from could move to to if
+// checks did not matter.
+func (p *Position) pseudoReaches(from, to Square, occ Bitboard) bool {
+	pc := p.board[from]
+	if p.byColor[pc.Color()].Has(to) {
+		return false
+	}
+	switch pc.Type() {
+	case Knight:
+		return knightAttacks[from].Has(to)
+	case Bishop:
+		return bishopAttacks(from, occ).Has(to)
+	case Rook:
+		return rookAttacks(from, occ).Has(to)
+	case Queen:
+		return (bishopAttacks(from, occ) | rookAttacks(from, occ)).Has(to)
+	case King:
+		return kingAttacks[from].Has(to)
+	case Pawn:
+		if pawnAttacks[pc.Color()][from].Has(to) {
+			return p.byColor[pc.Color().Other()].Has(to) || to == p.ep
+		}
+		step := 8
+		if pc.Color() == Black {
+			step = -8
+		}
+		one := Square(int(from) + step)
+		if to == one {
+			return !occ.Has(one)
+		}
+		start := 1
+		if pc.Color() == Black {
+			start = 6
+		}
+		return from.Rank() == start && to == Square(int(one)+step) && !occ.Has(one) && !occ.Has(to)
+	}
+	return false
+}
+
+func (p *Position) resolveCastle(kingSide bool) (Move, bool, error) {
+	king := p.King(p.turn)
+	var rooks Bitboard
+	if kingSide {
+		rooks = p.castlingSide(p.turn) & ^(king.Bit()<<1 - 1)
+	} else {
+		rooks = p.castlingSide(p.turn) & (king.Bit() - 1)
+	}
+	fail := func(r IllegalReason) (Move, bool, error) {
+		return Move{}, false, &IllegalMoveError{Reason: r, Piece: King, To: NoSquare}
+	}
+	if rooks == 0 {
+		return fail(NoCastlingRight)
+	}
+	var l MoveList
+	p.legalMoves(&l, king.Bit(), rooks)
+	for _, m := range l.Moves() {
+		if m.Kind == Castle {
+			return m, false, nil
+		}
+	}
+	if p.InCheck() {
+		return fail(CastlingInCheck)
+	}
+	rook := rooks.First()
+	kingTo, rookTo := castleTargets(king, rook)
+	others := p.Occupied() &^ king.Bit() &^ rook.Bit()
+	if (between[king][kingTo]|kingTo.Bit()|between[rook][rookTo]|rookTo.Bit())&others != 0 {
+		return fail(CastlingBlocked)
+	}
+	return fail(CastlingThroughCheck)
+}
+
+// SAN returns the move in Standard Algebraic Notation as the PGN standard
+// exports it: the minimal disambiguation among legal moves, "x" for
+// captures, "=" before the promotion piece, and "+" or "#".
+func (p *Position) SAN(m Move) string {
+	var b strings.Builder
+	b.Grow(8)
+	p.writeSAN(&b, m)
+	next := *p
+	next.Play(m)
+	switch next.Status() {
+	case Checkmate:
+		b.WriteByte('#')
+	case InCheck:
+		b.WriteByte('+')
+	}
+	return b.String()
+}
+
+// writeSAN writes the move without its check mark.
+func (p *Position) writeSAN(b *strings.Builder, m Move) {
+	if m.Kind == Castle {
+		if m.To > m.From {
+			b.WriteString("O-O")
+		} else {
+			b.WriteString("O-O-O")
+		}
+		return
+	}
+	piece := p.board[m.From].Type()
+	capture := p.board[m.To] != NoPiece || m.Kind == EnPassant
+	if piece == Pawn {
+		if capture {
+			b.WriteByte(byte('a' + m.From.File()))
+			b.WriteByte('x')
+		}
+		b.WriteString(m.To.String())
+		if m.Promotion != NoPieceType {
+			b.WriteByte('=')
+			b.WriteString(m.Promotion.Letter())
+		}
+		return
+	}
+	b.WriteString(piece.Letter())
+	if piece != King {
+		var l MoveList
+		p.legalMoves(&l, p.Pieces(p.turn, piece), m.To.Bit())
+		var others Bitboard
+		for _, c := range l.Moves() {
+			if c.From != m.From && c.Kind != Castle {
+				others |= c.From.Bit()
+			}
+		}
+		if others != 0 {
+			switch {
+			case others&fileBB(m.From.File()) == 0:
+				b.WriteByte(byte('a' + m.From.File()))
+			case others&rankBB(m.From.Rank()) == 0:
+				b.WriteByte(byte('1' + m.From.Rank()))
+			default:
+				b.WriteString(m.From.String())
+			}
+		}
+	}
+	if capture {
+		b.WriteByte('x')
+	}
+	b.WriteString(m.To.String())
+}
+
+// Status is the state of the side to move.
+type Status uint8
+
+const (
+	Ongoing   Status = iota // not in check, has a legal move
+	InCheck                 // in check, has a legal move
+	Checkmate               // in check, no legal move
+	Stalemate               // not in check, no legal move
+)
+
+// Status tells whether the side to move is in check, mated or stalemated.
+func (p *Position) Status() Status {
+	check := p.InCheck()
+	has := p.HasLegalMove()
+	switch {
+	case check && has:
+		return InCheck
+	case check:
+		return Checkmate
+	case !has:
+		return Stalemate
+	}
+	return Ongoing
+}
+
+// HasLegalMove reports whether the side to move has any legal move.
+func (p *Position) HasLegalMove() bool {
+	var l MoveList
+	p.LegalMoves(&l)
+	return l.n > 0
+}

@@ -1,0 +1,158 @@
+package chess
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/pgnc/pgnc/san"
+)
+
+// TestSANRoundTrip writes every legal move of the perft positions two plies
+// deep in SAN, reads it back and expects the same move.
+func TestSANRoundTrip(t *testing.T) {
+	var walk func(p *Position, depth int)
+	count := 0
+	walk = func(p *Position, depth int) {
+		var l MoveList
+		p.LegalMoves(&l)
+		for _, m := range l.Moves() {
+			text := p.SAN(m)
+			sm, ok := san.Parse(text)
+			if !ok {
+				t.Fatalf("%s: SAN %q of %v does not decode", p.FEN(), text, m)
+			}
+			got, assumed, err := p.Resolve(sm)
+			if err != nil || got != m || assumed {
+				t.Fatalf("%s: %q resolves to %v, %v, %v; want %v", p.FEN(), text, got, assumed, err, m)
+			}
+			count++
+			if depth > 1 {
+				next := *p
+				next.Play(m)
+				walk(&next, depth-1)
+			}
+		}
+	}
+	for _, tc := range perftCases {
+		p, _ := ParseFEN(tc.fen)
+		walk(&p, 2)
+	}
+	t.Logf("%d moves written and read back", count)
+}
+
+func TestSAN(t *testing.T) {
+	tests := []struct {
+		fen, uci, san string
+	}{
+		{StartFEN, "g1f3", "Nf3"},
+		{"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1h1", "O-O"},
+		{"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1a1", "O-O-O"},
+		{"6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1", "a1a8", "Ra8#"},
+		{"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "a1a8", "Ra8+"},
+		{"1k6/8/8/8/8/8/4K3/R6R w - - 0 1", "h1d1", "Rhd1"},
+		{"1k6/8/8/8/R7/8/8/R3K3 w - - 0 1", "a1a2", "R1a2"},
+		{"1k6/8/8/8/Q6Q/8/8/2K4Q w - - 0 1", "h4e4", "Qh4e4"},
+		{"k7/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "exd6"},
+		{"k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8n", "e8=N"},
+	}
+	for _, tt := range tests {
+		p, err := ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var l MoveList
+		p.LegalMoves(&l)
+		found := false
+		for _, m := range l.Moves() {
+			if m.UCI(true) == tt.uci || m.UCI(false) == tt.uci {
+				found = true
+				if got := p.SAN(m); got != tt.san {
+					t.Errorf("%s %s: SAN %q, want %q", tt.fen, tt.uci, got, tt.san)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: %s is not legal", tt.fen, tt.uci)
+		}
+	}
+}
+
+func TestResolveErrors(t *testing.T) {
+	tests := []struct {
+		fen, san string
+		reason   IllegalReason
+	}{
+		{StartFEN, "Nf4", NoPieceCanReach},
+		{StartFEN, "e5", NoPieceCanReach},
+		{"4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", PiecePinned},
+		{"4k3/4r3/8/8/8/8/8/3K4 w - - 0 1", "Kf3", NoPieceCanReach},
+		{"4k3/8/8/8/8/8/8/3K3r w - - 0 1", "Kc1", LeavesKingInCheck},
+		{"4k3/8/8/8/8/8/8/4K2R w - - 0 1", "O-O", NoCastlingRight},
+		{"4k3/8/8/8/8/8/8/4KB1R w K - 0 1", "O-O", CastlingBlocked},
+		{"4k1r1/8/8/8/8/8/8/4K2R w K - 0 1", "O-O", CastlingThroughCheck},
+		{"4k3/4r3/8/8/8/8/8/4K2R w K - 0 1", "O-O", CastlingInCheck},
+		{"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e3=Q", PromotionWrongRank},
+	}
+	for _, tt := range tests {
+		p, err := ParseFEN(tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sm, ok := san.Parse(tt.san)
+		if !ok {
+			t.Fatalf("%q does not decode", tt.san)
+		}
+		_, _, err = p.Resolve(sm)
+		var ie *IllegalMoveError
+		if !errors.As(err, &ie) || ie.Reason != tt.reason {
+			t.Errorf("%s %s: %v, want reason %d", tt.fen, tt.san, err, tt.reason)
+		}
+	}
+	p, _ := ParseFEN("1k6/8/8/8/8/8/4K3/R6R w - - 0 1")
+	sm, _ := san.Parse("Rd1")
+	_, _, err := p.Resolve(sm)
+	var ae *AmbiguousMoveError
+	if !errors.As(err, &ae) || len(ae.Candidates) != 2 {
+		t.Errorf("Rd1: %v, want ambiguity between two rooks", err)
+	}
+	p, _ = ParseFEN("k7/4P3/8/8/8/8/8/4K3 w - - 0 1")
+	sm, _ = san.Parse("e8")
+	m, assumed, err := p.Resolve(sm)
+	if err != nil || !assumed || m.Promotion != Queen {
+		t.Errorf("e8 without piece: %v %v %v", m, assumed, err)
+	}
+}
+
+func TestStatus(t *testing.T) {
+	tests := []struct {
+		fen  string
+		want Status
+	}{
+		{StartFEN, Ongoing},
+		{"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", Checkmate},
+		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Stalemate},
+		{"4k3/8/8/8/8/8/8/4K2r w - - 0 1", InCheck},
+	}
+	for _, tt := range tests {
+		p, _ := ParseFEN(tt.fen)
+		if got := p.Status(); got != tt.want {
+			t.Errorf("%s: status %d, want %d", tt.fen, got, tt.want)
+		}
+	}
+	for fen, want := range map[string]bool{
+		"8/8/8/4k3/8/8/8/4K3 w - - 0 1":    true,
+		"8/8/8/4k3/8/8/8/4KN2 w - - 0 1":   true,
+		"8/8/8/2b1k3/8/8/8/4KB2 w - - 0 1": false, // bishops on opposite colors
+		"8/8/8/3bk3/8/8/8/4KB2 w - - 0 1":  true,
+		"8/8/8/4k3/8/8/8/4KNN1 w - - 0 1":  false,
+		"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1":  false,
+	} {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.InsufficientMaterial(); got != want {
+			t.Errorf("%s: insufficient %v, want %v", fen, got, want)
+		}
+	}
+}
