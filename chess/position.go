@@ -224,3 +224,51 @@ func init() {
 	}
 	zobristTurn = next()
 }
+
+// PlayNull passes the move to the other side, as a null move ("--") in PGN
+// does. It is legal only when the side to move is not in check; the caller
+// decides what to do otherwise.
+func (p *Position) PlayNull() {
+	p.ep = NoSquare
+	p.halfmove++
+	if p.turn == Black {
+		p.fullmove++
+	}
+	p.turn = p.turn.Other()
+}
+
+// IsChess960 reports whether castling rights were given in Chess960 form or
+// the king and rooks stand where only Chess960 allows castling from.
+func (p *Position) IsChess960() bool { return p.chess960 }
+
+// SetChess960 marks the position as a Chess960 one, which changes how its
+// FEN writes castling rights.
+func (p *Position) SetChess960(v bool) { p.chess960 = v }
+
+// Diagram draws the board as text, white at the bottom, with rank and file
+// labels; unicode selects chess figurines instead of letters.
+func (p *Position) Diagram(unicode bool) string {
+	const figurines = " ♙♘♗♖♕♔  ♟♞♝♜♛♚"
+	figs := []rune(figurines)
+	var b []byte
+	for r := 7; r >= 0; r-- {
+		b = append(b, byte('1'+r), ' ')
+		for f := 0; f < 8; f++ {
+			pc := p.board[MakeSquare(f, r)]
+			switch {
+			case pc == NoPiece:
+				b = append(b, '.')
+			case unicode:
+				b = append(b, string(figs[pc])...)
+			default:
+				b = append(b, pc.Letter())
+			}
+			if f < 7 {
+				b = append(b, ' ')
+			}
+		}
+		b = append(b, '\n')
+	}
+	b = append(b, "  a b c d e f g h\n"...)
+	return string(b)
+}

@@ -35,6 +35,32 @@ const (
 	StrayDots          Code = 211 // periods that follow no move number
 	NAGRange           Code = 212 // a NAG above 255
 	EnPassantMark      Code = 213 // "e.p."
+	IllegalMove        Code = 301 // no legal move matches the SAN
+	AmbiguousMove      Code = 302 // several legal moves match the SAN
+	OverDisambiguated  Code = 303 // "Nbd2" where "Nd2" is unique
+	CheckMarkMissing   Code = 304 // a checking move without "+"
+	CheckMarkWrong     Code = 305 // "+" or "#" on a move that gives no check
+	MateMarkMissing    Code = 306 // a mating move without "#"
+	MateMarkWrong      Code = 307 // "#" on a check that is not mate
+	CaptureMarkMissing Code = 308 // a capture without "x"
+	CaptureMarkWrong   Code = 309 // "x" on a move that captures nothing
+	PromotionMissing   Code = 310 // a pawn reaching the last rank without piece
+	NonStandardSAN     Code = 311 // lower-case pieces, 0-0, e8Q, e.p.
+	MoveNumberWrong    Code = 312 // a move number that disagrees with the ply
+	NullMove           Code = 313 // "--" replayed as a pass
+	UnsupportedVariant Code = 314 // crazyhouse, atomic, …
+	BadFEN             Code = 315 // the FEN tag does not parse
+	FENWithoutSetUp    Code = 316 // a FEN tag without SetUp "1"
+	SetUpWithoutFEN    Code = 317 // SetUp "1" without FEN tag
+	ResultMismatch     Code = 318 // Result tag and termination marker differ
+	ResultVsBoard      Code = 319 // the result contradicts a mate or stalemate on the board
+	UnfinishedResult   Code = 320 // "*" in a finished position
+	RosterMissing      Code = 321 // a tag of the Seven Tag Roster is missing
+	RosterOrder        Code = 322 // the Seven Tag Roster is out of order
+	DateFormat         Code = 323 // a Date tag not in YYYY.MM.DD form
+	DuplicateTag       Code = 324 // the same tag twice
+	PlyCountWrong      Code = 325 // PlyCount disagrees with the moves
+	NullMoveInCheck    Code = 326 // a null move while in check
 )
 
 // Entry is the catalog text of one code. Messages and hints name their
@@ -148,6 +174,58 @@ var English = Catalog{
 		"'{text}' is not a move in Standard Algebraic Notation", "{hint}"},
 	UnescapedQuote: {UnescapedQuote, Warning, "a quote inside a tag value that is not escaped",
 		"quote inside tag value is not escaped; read up to the last quote on the line", `write \" for a quote inside a value`},
+	IllegalMove: {IllegalMove, Error, "a move that is illegal in its position",
+		"illegal move {san}: {reason}", ""},
+	AmbiguousMove: {AmbiguousMove, Error, "a move that several pieces can make",
+		"ambiguous move {san}: {candidates} can all make it", "write one of {fixes}"},
+	OverDisambiguated: {OverDisambiguated, Warning, "more disambiguation than the legal moves need",
+		"{san} says more than needed to tell which piece moves", "write '{fix}'"},
+	CheckMarkMissing: {CheckMarkMissing, Warning, "a checking move without '+'",
+		"{san} gives check but is not marked '+'", "write '{fix}'"},
+	CheckMarkWrong: {CheckMarkWrong, Warning, "'+' or '#' on a move that gives no check",
+		"{san} is marked as check but gives no check", "write '{fix}'"},
+	MateMarkMissing: {MateMarkMissing, Warning, "a mating move without '#'",
+		"{san} is checkmate but is not marked '#'", "write '{fix}'"},
+	MateMarkWrong: {MateMarkWrong, Warning, "'#' on a check that is not mate",
+		"{san} is marked as mate but the king can escape", "write '{fix}'"},
+	CaptureMarkMissing: {CaptureMarkMissing, Warning, "a capture without 'x'",
+		"{san} captures but has no 'x'", "write '{fix}'"},
+	CaptureMarkWrong: {CaptureMarkWrong, Warning, "'x' on a move that captures nothing",
+		"{san} has 'x' but captures nothing", "write '{fix}'"},
+	PromotionMissing: {PromotionMissing, Warning, "a pawn reaching the last rank without a promotion piece",
+		"{san} reaches the last rank without saying what the pawn becomes; read as a queen", "write '{fix}'"},
+	NonStandardSAN: {NonStandardSAN, Warning, "SAN written in a non-standard way",
+		"{san} is not standard SAN ({why})", "write '{fix}'"},
+	MoveNumberWrong: {MoveNumberWrong, Warning, "a move number that disagrees with the position",
+		"move number {found} does not match the move it precedes", "write '{fix}'"},
+	NullMove: {NullMove, Warning, "a null move",
+		"null move {san}; replayed as a pass", ""},
+	UnsupportedVariant: {UnsupportedVariant, Error, "a chess variant pgnc does not check",
+		"variant {variant} is not supported; the moves of this game are not checked", ""},
+	BadFEN: {BadFEN, Error, "a FEN tag that does not describe a valid position",
+		"FEN tag: {reason}", ""},
+	FENWithoutSetUp: {FENWithoutSetUp, Warning, "a FEN tag without SetUp \"1\"",
+		"FEN tag without SetUp \"1\"; the game starts from the FEN all the same", `add [SetUp "1"]`},
+	SetUpWithoutFEN: {SetUpWithoutFEN, Error, "SetUp \"1\" without a FEN tag",
+		"SetUp \"1\" but no FEN tag; the game is replayed from the initial position", "add the FEN tag"},
+	ResultMismatch: {ResultMismatch, Error, "a Result tag that differs from the termination marker",
+		"the Result tag says {tag} but the game ends with {marker}", ""},
+	ResultVsBoard: {ResultVsBoard, Error, "a result that contradicts a checkmate or stalemate",
+		"the game ends in {status}, but the result is {result}", "write {fix}"},
+	UnfinishedResult: {UnfinishedResult, Warning, "'*' for a game that ended on the board",
+		"the game ends in {status}, but the result is '*'", "write {fix}"},
+	RosterMissing: {RosterMissing, Warning, "a tag of the Seven Tag Roster is missing",
+		"the Seven Tag Roster lacks {tag}", "add [{tag} \"?\"]"},
+	RosterOrder: {RosterOrder, Warning, "the Seven Tag Roster out of its order",
+		"{tag} should come before {other} (the Seven Tag Roster order is Event, Site, Date, Round, White, Black, Result)", ""},
+	DateFormat: {DateFormat, Warning, "a Date tag not in YYYY.MM.DD form",
+		"date {value} is not in the form YYYY.MM.DD (with ? for unknown digits)", ""},
+	DuplicateTag: {DuplicateTag, Warning, "the same tag given twice",
+		"tag {tag} appears again; the first value is used", "remove one of them"},
+	PlyCountWrong: {PlyCountWrong, Warning, "a PlyCount tag that disagrees with the moves",
+		"PlyCount is {tag} but the main line has {count} plies", ""},
+	NullMoveInCheck: {NullMoveInCheck, Error, "a null move while in check",
+		"null move {san} while in check", ""},
 	UnexpectedToken: {UnexpectedToken, Error, "a token where the grammar does not allow it",
 		"unexpected {found}{expected}", ""},
 	UnclosedVariation: {UnclosedVariation, Error, "a variation that is never closed",

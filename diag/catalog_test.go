@@ -50,8 +50,8 @@ func TestCatalogIsComplete(t *testing.T) {
 		if e.Message == "" || e.Summary == "" {
 			t.Errorf("%s lacks a message or summary", code)
 		}
-		if c := int(code); c < 100 || c >= 300 {
-			t.Errorf("%s is outside the lexical (1xx) and syntax (2xx) ranges", code)
+		if c := int(code); c < 100 || c >= 400 {
+			t.Errorf("%s is outside the lexical, syntax and rules ranges (1xx-3xx)", code)
 		}
 	}
 }

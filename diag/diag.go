@@ -37,6 +37,7 @@ type Diagnostic struct {
 	Start, End int   // byte span of the offending text
 	Game       int   // 1-based index of the game in its file; 0 when outside any game
 	Args       []Arg // values for the named parameters of the message
+	Detail     string // extra lines printed under the caret, e.g. a board diagram
 }
 
 // Severity returns the severity that the catalog assigns to the code.

@@ -36,6 +36,15 @@ func WriteText(w io.Writer, f *File, d Diagnostic, c Catalog) error {
 	if hint := c.Hint(d); hint != "" {
 		fmt.Fprintf(&b, "  hint: %s\n", hint)
 	}
+	for _, line := range strings.SplitAfter(d.Detail, "\n") {
+		if line != "" {
+			b.WriteString("    ")
+			b.WriteString(line)
+		}
+	}
+	if d.Detail != "" && !strings.HasSuffix(d.Detail, "\n") {
+		b.WriteByte('\n')
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -102,6 +111,7 @@ type jsonDiagnostic struct {
 	Message   string   `json:"message"`
 	Hint      string   `json:"hint,omitempty"`
 	Game      int      `json:"game,omitempty"`
+	Detail    string   `json:"detail,omitempty"`
 }
 
 // WriteJSON prints d as one JSON object on one line.
@@ -111,7 +121,7 @@ func WriteJSON(w io.Writer, f *File, d Diagnostic, c Catalog) error {
 		File: f.Name, Line: pos.Line, Col: pos.Col, End: end,
 		Offset: d.Start, EndOffset: d.End,
 		Severity: c.Lookup(d.Code).Severity.String(), Code: d.Code.String(),
-		Message: c.Message(d), Hint: c.Hint(d), Game: d.Game,
+		Message: c.Message(d), Hint: c.Hint(d), Game: d.Game, Detail: d.Detail,
 	}
 	data, err := json.Marshal(rec)
 	if err != nil {

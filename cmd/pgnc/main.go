@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/parser"
 )
@@ -60,9 +62,9 @@ file below it) and reports every problem as
 followed by the source line, a caret under the problem and, where there is
 one, a hint. A summary line ends the report.
 
-This version checks lexical and syntax rules (PGN standard 1994, sections 4-8
-and 18); replaying the moves on a board is not implemented yet, so --syntax
-is the default and only mode.
+By default every move of every game, variations included, is replayed on a
+board with the full rules of chess (standard chess and Chess960); --syntax
+stops after the lexical and syntax checks.
 
 Flags:
 `
@@ -112,7 +114,7 @@ type checkFlags struct {
 func newCheckFlags(out io.Writer) *checkFlags {
 	f := &checkFlags{set: flag.NewFlagSet("check", flag.ContinueOnError)}
 	f.set.SetOutput(out)
-	f.set.BoolVar(&f.syntax, "syntax", false, "stop after the grammar (lexical and syntax checks only)")
+	f.set.BoolVar(&f.syntax, "syntax", false, "stop after the grammar: lexical and syntax checks only, no move replay")
 	f.set.BoolVar(&f.strict, "strict", false, "fail (exit 1) on warnings too")
 	f.set.StringVar(&f.format, "format", "text", "output format: text or json (one object per line)")
 	f.set.IntVar(&f.maxErrors, "max-errors", 0, "stop reporting after this many errors (0: no limit); counting goes on")
@@ -146,8 +148,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		c.checkArg(arg, stdin)
 	}
 	if flags.format == "text" {
-		fmt.Fprintf(out, "%s, %s: %s, %s\n", plural(c.files, "file"), plural(c.games, "game"),
-			plural(c.errors, "error"), plural(c.warnings, "warning"))
+		fmt.Fprintf(out, "%s, %s (%d with errors): %s, %s\n", plural(c.files, "file"), plural(c.games, "game"),
+			c.gamesWithErrors, plural(c.errors, "error"), plural(c.warnings, "warning"))
 	}
 	switch {
 	case c.ioFailed:
@@ -160,16 +162,18 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // checker accumulates the results of one pgnc check run.
 type checker struct {
-	flags    *checkFlags
-	out      *bufio.Writer
-	stderr   io.Writer
-	parser   parser.Parser
-	files    int
-	games    int
-	errors   int
-	warnings int
-	reported int // errors printed so far, for --max-errors
-	ioFailed bool
+	flags  *checkFlags
+	out    *bufio.Writer
+	stderr io.Writer
+	parser parser.Parser
+	files  int
+	games  int
+	// gamesWithErrors counts games with at least one error.
+	gamesWithErrors int
+	errors          int
+	warnings        int
+	reported        int // errors printed so far, for --max-errors
+	ioFailed        bool
 }
 
 // checkArg checks a file, a directory of .pgn files, or standard input.
@@ -219,9 +223,15 @@ func (c *checker) checkFile(path string) {
 func (c *checker) checkSource(name string, src []byte) {
 	text := string(src)
 	db, diags := c.parser.Parse(text)
+	if !c.flags.syntax {
+		_, rules := check.Database(db)
+		diags = append(diags, rules...)
+		diags.Sort()
+	}
 	c.files++
 	c.games += len(db.Games)
 	file := diag.NewFile(name, text)
+	broken := map[int]bool{}
 	write := diag.WriteText
 	if c.flags.format == "json" {
 		write = diag.WriteJSON
@@ -230,6 +240,10 @@ func (c *checker) checkSource(name string, src []byte) {
 		isError := d.Severity() == diag.Error
 		if isError {
 			c.errors++
+			if !broken[d.Game] {
+				broken[d.Game] = true
+				c.gamesWithErrors++
+			}
 		} else {
 			c.warnings++
 		}
@@ -243,6 +257,9 @@ func (c *checker) checkSource(name string, src []byte) {
 			c.ioError(err)
 			return
 		}
+		if c.flags.format == "text" && d.Game > 0 && d.Game <= len(db.Games) {
+			fmt.Fprintf(c.out, "  in game %s\n", gameName(db.Games[d.Game-1]))
+		}
 	}
 }
 
@@ -250,6 +267,20 @@ func (c *checker) ioError(err error) {
 	c.ioFailed = true
 	c.out.Flush()
 	fmt.Fprintf(c.stderr, "pgnc: %v\n", err)
+}
+
+// gameName names a game for a reader: its index and players.
+func gameName(g *ast.Game) string {
+	white, black := "?", "?"
+	for _, t := range g.Tags {
+		switch t.Name {
+		case "White":
+			white = t.Value
+		case "Black":
+			black = t.Value
+		}
+	}
+	return fmt.Sprintf("%d (%s – %s)", g.Index, white, black)
 }
 
 func plural(n int, noun string) string {

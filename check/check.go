@@ -1,0 +1,197 @@
+// Package check is the semantic pass: it replays every move of a parsed game
+// on a board with the full rules of chess, reports what is illegal,
+// ambiguous or mis-annotated, checks the tag section and the result, and
+// builds the resolved model of the game.
+package check
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/san"
+)
+
+// Game checks g and returns its model and the diagnostics of this pass,
+// sorted by position. The model holds what could be replayed: a line stops
+// at its first illegal or ambiguous move.
+func Game(g *ast.Game) (*model.Game, diag.List) {
+	c := &checker{index: g.Index}
+	m := &model.Game{Index: g.Index, Node: g, Result: g.Result}
+	for _, t := range g.Tags {
+		m.Tags = append(m.Tags, model.Tag{Name: t.Name, Value: t.Value})
+	}
+	c.checkTags(g)
+	start, ok := c.startPosition(g)
+	m.Start, m.Chess960 = start, c.chess960
+	if !ok {
+		c.diags.Sort()
+		return m, c.diags
+	}
+	m.Moves, m.Complete = c.line(start, g.Moves, true)
+	if m.Complete && !g.Broken {
+		c.checkResult(g, m)
+	}
+	c.diags.Sort()
+	return m, c.diags
+}
+
+type checker struct {
+	index    int
+	chess960 bool
+	plyCount *ast.TagPair // the PlyCount tag, checked after the replay
+	diags    diag.List
+}
+
+func (c *checker) add(code diag.Code, n ast.Node, args ...string) *diag.Diagnostic {
+	c.diags.Add(code, n.Pos(), n.End(), c.index, args...)
+	return &c.diags[len(c.diags)-1]
+}
+
+// tagNode returns the first tag named name.
+func tagNode(g *ast.Game, name string) *ast.TagPair {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// supportedVariants are the Variant tag values (lower case) of standard
+// chess and of Chess960, whose moves pgnc replays.
+var supportedVariants = map[string]bool{
+	"": true, "standard": true, "chess": true, "normal": true, "from position": true, "fromposition": true,
+	"chess960": true, "chess 960": true, "fischerandom": true, "fischer random": true, "fischerrandom": true, "960": true,
+}
+
+// startPosition works out where the game starts from its Variant, SetUp and
+// FEN tags. It reports false when the moves cannot be checked.
+func (c *checker) startPosition(g *ast.Game) (chess.Position, bool) {
+	if v := tagNode(g, "Variant"); v != nil {
+		name := strings.ToLower(strings.TrimSpace(v.Value))
+		if !supportedVariants[name] {
+			c.add(diag.UnsupportedVariant, v, "variant", strconv.Quote(v.Value))
+			return chess.Position{}, false
+		}
+		c.chess960 = strings.Contains(name, "960") || strings.Contains(name, "fischer")
+	}
+	fen, setup := tagNode(g, "FEN"), tagNode(g, "SetUp")
+	if setup != nil && setup.Value == "1" && fen == nil {
+		c.add(diag.SetUpWithoutFEN, setup)
+	}
+	if fen == nil {
+		p, _ := chess.ParseFEN(chess.StartFEN)
+		p.SetChess960(c.chess960)
+		return p, true
+	}
+	if setup == nil || setup.Value != "1" {
+		c.add(diag.FENWithoutSetUp, fen)
+	}
+	p, err := chess.ParseFEN(fen.Value)
+	if err != nil {
+		d := c.add(diag.BadFEN, fen, "reason", err.Error())
+		if fe, ok := err.(*chess.FENError); ok {
+			// Point at the offending field inside the quoted value.
+			d.Start = fen.ValueSpan.From + 1 + fe.Offset
+			d.End = fen.ValueSpan.From + 1 + max(fe.End, fe.Offset+1)
+			d.End = min(d.End, fen.ValueSpan.To)
+			d.Start = min(d.Start, d.End)
+		}
+		return chess.Position{}, false
+	}
+	if p.IsChess960() {
+		c.chess960 = true
+	}
+	p.SetChess960(c.chess960 || p.IsChess960())
+	return p, true
+}
+
+// line replays the elements of one line from pos. It returns the replayed
+// moves and whether the whole line was replayed.
+func (c *checker) line(pos chess.Position, elems []ast.Element, mainLine bool) ([]*model.Move, bool) {
+	var moves []*model.Move
+	var pending []string // comments waiting for the next move
+	before := pos         // position before the last move, for variations
+	for _, e := range elems {
+		switch e := e.(type) {
+		case *ast.MoveNumber:
+			c.checkMoveNumber(e, &pos)
+		case *ast.Move:
+			mv, ok := c.move(&pos, e)
+			if !ok {
+				return moves, false
+			}
+			mv.Before = pending
+			pending = nil
+			if mv.Node == nil {
+				continue // a null move: no model entry
+			}
+			before = pos
+			mv.Ply = len(moves) + 1
+			pos.Play(mv.Move)
+			mv.After = pos
+			moves = append(moves, mv)
+		case *ast.BadMove:
+			return moves, false // reported by the parser
+		case *ast.NAG:
+			if n := len(moves); n > 0 {
+				moves[n-1].NAGs = append(moves[n-1].NAGs, e.Value)
+			}
+		case *ast.Suffix:
+			if a, ok := san.ParseAnnotation(e.Text); ok && len(moves) > 0 {
+				moves[len(moves)-1].NAGs = append(moves[len(moves)-1].NAGs, int(a))
+			}
+		case *ast.Comment:
+			if n := len(moves); n > 0 && pending == nil {
+				moves[n-1].Comments = append(moves[n-1].Comments, e.Text)
+			} else {
+				pending = append(pending, e.Text)
+			}
+		case *ast.Variation:
+			from := before
+			if len(moves) == 0 {
+				from = pos
+			}
+			alt, _ := c.line(from, e.Elements, false)
+			if n := len(moves); n > 0 {
+				moves[n-1].Variations = append(moves[n-1].Variations, alt)
+			}
+		}
+	}
+	return moves, true
+}
+
+// checkMoveNumber compares a move number indication with the position it
+// precedes.
+func (c *checker) checkMoveNumber(n *ast.MoveNumber, pos *chess.Position) {
+	want := pos.FullmoveNumber()
+	black := pos.Turn() == chess.Black
+	wrongDots := !black && n.Dots >= 3
+	if n.Number == want && !wrongDots {
+		return
+	}
+	fix := fmt.Sprintf("%d.", want)
+	if black {
+		fix = fmt.Sprintf("%d...", want)
+	}
+	c.add(diag.MoveNumberWrong, n, "found", strconv.Itoa(n.Number), "fix", fix)
+}
+
+// Database checks every game of db and returns their models, in order, and
+// the diagnostics of all of them, sorted by position.
+func Database(db *ast.Database) ([]*model.Game, diag.List) {
+	games := make([]*model.Game, 0, len(db.Games))
+	var all diag.List
+	for _, g := range db.Games {
+		m, diags := Game(g)
+		games = append(games, m)
+		all = append(all, diags...)
+	}
+	all.Sort()
+	return games, all
+}

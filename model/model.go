@@ -1,0 +1,80 @@
+// Package model is the resolved form of a game: every move of the main line
+// and of every variation replayed on a board, with its canonical SAN, squares,
+// pieces, annotations and the position after it.
+package model
+
+import (
+	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/san"
+)
+
+// Tag is one tag pair, in file order.
+type Tag struct {
+	Name, Value string
+}
+
+// Game is a resolved game.
+type Game struct {
+	Index    int            // 1-based position of the game in its file
+	Tags     []Tag          // the tag section in file order
+	Start    chess.Position // the starting position (initial or from the FEN tag)
+	Chess960 bool           // castling follows Chess960 rules
+	Moves    []*Move        // the main line, as far as it could be replayed
+	Result   *ast.Result    // the termination marker; nil when missing
+	Complete bool           // every move of the main line was replayed
+	Node     *ast.Game      // the syntax tree it was built from
+}
+
+// Tag returns the value of the first tag named name, and whether there is one.
+func (g *Game) Tag(name string) (string, bool) {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// Final returns the position after the last replayed move of the main line.
+func (g *Game) Final() chess.Position {
+	if n := len(g.Moves); n > 0 {
+		return g.Moves[n-1].After
+	}
+	return g.Start
+}
+
+// Move is one replayed move.
+type Move struct {
+	Node       *ast.Move       // the move as written (Node.Text is the SAN as written)
+	SAN        string          // canonical SAN, as the export format writes it
+	Move       chess.Move      // from, to, promotion, kind
+	Piece      chess.PieceType // the moving piece
+	Captured   chess.PieceType // the captured piece, NoPieceType when none
+	Check      san.Check       // what the move really does: check, mate or neither
+	Ply        int             // 1 for white's first move from the initial position
+	NAGs       []int           // NAGs after the move, suffix annotations included
+	Before     []string        // comments between the previous move and this one
+	After      chess.Position  // the position after the move
+	Comments   []string        // comments after the move
+	Variations [][]*Move       // alternatives to this move, each replayed from the position before it
+	chess960   bool
+}
+
+// UCI returns the move in UCI notation.
+func (m *Move) UCI() string { return m.Move.UCI(m.chess960) }
+
+// SetChess960 records the castling notation UCI uses for this move.
+func (m *Move) SetChess960(v bool) { m.chess960 = v }
+
+// Castle returns san.CastleKingside or san.CastleQueenside for castling
+// moves, san.Normal otherwise.
+func (m *Move) Castle() san.Kind {
+	if m.Move.Kind != chess.Castle {
+		return san.Normal
+	}
+	if m.Move.To > m.Move.From {
+		return san.CastleKingside
+	}
+	return san.CastleQueenside
+}
