@@ -28,10 +28,11 @@ func (c *checker) checkTags(g *ast.Game) {
 		seen[t.Name] = t
 	}
 	last := -1
+	var missing []string
 	for _, name := range roster {
 		t := seen[name]
 		if t == nil {
-			c.diags.Add(diag.RosterMissing, g.Tags[0].From, g.Tags[0].To, c.index, "tag", name)
+			missing = append(missing, name)
 			continue
 		}
 		pos := indexOf(g.Tags, t)
@@ -39,6 +40,9 @@ func (c *checker) checkTags(g *ast.Game) {
 			c.add(diag.RosterOrder, t, "tag", name, "other", g.Tags[last].Name)
 		}
 		last = max(last, pos)
+	}
+	if len(missing) > 0 && !g.Broken { // a broken game's later tags were skipped
+		c.diags.Add(diag.RosterMissing, g.Tags[0].From, g.Tags[0].To, c.index, "tags", strings.Join(missing, ", "))
 	}
 	if d := seen["Date"]; d != nil && !validDate(d.Value) {
 		c.add(diag.DateFormat, d, "value", strconv.Quote(d.Value))

@@ -215,7 +215,7 @@ var English = Catalog{
 	UnfinishedResult: {UnfinishedResult, Warning, "'*' for a game that ended on the board",
 		"the game ends in {status}, but the result is '*'", "write {fix}"},
 	RosterMissing: {RosterMissing, Warning, "a tag of the Seven Tag Roster is missing",
-		"the Seven Tag Roster lacks {tag}", "add [{tag} \"?\"]"},
+		"the Seven Tag Roster lacks {tags}", "add the missing tags, with \"?\" for unknown values"},
 	RosterOrder: {RosterOrder, Warning, "the Seven Tag Roster out of its order",
 		"{tag} should come before {other} (the Seven Tag Roster order is Event, Site, Date, Round, White, Black, Result)", ""},
 	DateFormat: {DateFormat, Warning, "a Date tag not in YYYY.MM.DD form",

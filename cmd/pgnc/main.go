@@ -46,6 +46,7 @@ Usage:
 Commands:
 
 	check     report problems in PGN files
+	board     show the positions of a game
 	help      show help for a command
 	version   print the pgnc version
 
@@ -78,6 +79,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "check":
 		return runCheck(args[1:], stdin, stdout, stderr)
+	case "board":
+		return runBoard(args[1:], stdin, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintf(stdout, "pgnc %s\n", version)
 		return exitClean
@@ -87,6 +90,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			case "check":
 				fmt.Fprint(stdout, checkUsage)
 				newCheckFlags(stdout).set.PrintDefaults()
+				return exitClean
+			case "board":
+				fmt.Fprint(stdout, boardUsage)
+				fs, _, _, _, _ := newBoardFlags(stdout)
+				fs.PrintDefaults()
 				return exitClean
 			case "version", "help":
 				fmt.Fprint(stdout, usage)
@@ -253,12 +261,12 @@ func (c *checker) checkSource(name string, src []byte) {
 		if isError {
 			c.reported++
 		}
+		if c.flags.format == "text" && d.Game > 0 && d.Game <= len(db.Games) {
+			d.Detail = "in game " + gameName(db.Games[d.Game-1]) + "\n" + d.Detail
+		}
 		if err := write(c.out, file, d, diag.English); err != nil {
 			c.ioError(err)
 			return
-		}
-		if c.flags.format == "text" && d.Game > 0 && d.Game <= len(db.Games) {
-			fmt.Fprintf(c.out, "  in game %s\n", gameName(db.Games[d.Game-1]))
 		}
 	}
 }

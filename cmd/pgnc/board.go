@@ -1,0 +1,110 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/check"
+	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/parser"
+)
+
+const boardUsage = `Usage: pgnc board [flags] FILE
+
+Board shows positions of one game of FILE ("-" for standard input): the final
+position by default, the position after a given ply with --ply, or every
+position in order with --all, each as a diagram and a FEN.
+
+Flags:
+`
+
+func newBoardFlags(out io.Writer) (*flag.FlagSet, *int, *int, *bool, *bool) {
+	fs := flag.NewFlagSet("board", flag.ContinueOnError)
+	fs.SetOutput(out)
+	game := fs.Int("game", 1, "which game of the file, from 1")
+	ply := fs.Int("ply", -1, "show the position after this many plies of the main line (0: the start)")
+	all := fs.Bool("all", false, "show every position of the main line in order")
+	ascii := fs.Bool("ascii", false, "draw pieces as letters instead of chess figurines")
+	return fs, game, ply, all, ascii
+}
+
+func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs, gameN, ply, all, ascii := newBoardFlags(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, boardUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "pgnc board: want exactly one FILE")
+		return exitUsage
+	}
+	var src []byte
+	var err error
+	if name := fs.Arg(0); name == "-" {
+		src, err = io.ReadAll(stdin)
+	} else {
+		src, err = os.ReadFile(name)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "pgnc: %v\n", err)
+		return exitUsage
+	}
+	db, _ := parser.Parse(string(src))
+	if *gameN < 1 || *gameN > len(db.Games) {
+		fmt.Fprintf(stderr, "pgnc board: the file has %d games; --game %d is out of range\n", len(db.Games), *gameN)
+		return exitUsage
+	}
+	g, _ := check.Game(db.Games[*gameN-1])
+	show := func(title string, p chess.Position) {
+		fmt.Fprintf(stdout, "%s, %s to move\n%sFEN: %s\n", title, p.Turn(), p.Diagram(!*ascii), p.FEN())
+	}
+	switch {
+	case *all:
+		show("start", g.Start)
+		for i, m := range g.Moves {
+			fmt.Fprintln(stdout)
+			show("after "+moveLabel(g, i, m), m.After)
+		}
+	case *ply >= 0:
+		if *ply > len(g.Moves) {
+			fmt.Fprintf(stderr, "pgnc board: game %d has %d replayable plies; --ply %d is out of range\n", *gameN, len(g.Moves), *ply)
+			return exitUsage
+		}
+		if *ply == 0 {
+			show("start", g.Start)
+		} else {
+			show("after "+moveLabel(g, *ply-1, g.Moves[*ply-1]), g.Moves[*ply-1].After)
+		}
+	default:
+		if len(g.Moves) == 0 {
+			show("start", g.Start)
+		} else {
+			i := len(g.Moves) - 1
+			show("after "+moveLabel(g, i, g.Moves[i]), g.Moves[i].After)
+		}
+	}
+	if !g.Complete {
+		fmt.Fprintf(stderr, "pgnc board: game %d stops after ply %d at an illegal or unreadable move; run pgnc check for details\n", *gameN, len(g.Moves))
+		return exitProblems
+	}
+	return exitClean
+}
+
+// moveLabel names the i-th move of the main line as "12. Nf3" or "12... Nf6".
+func moveLabel(g *model.Game, i int, m *model.Move) string {
+	before := g.Start
+	if i > 0 {
+		before = g.Moves[i-1].After
+	}
+	dots := "."
+	if before.Turn() == chess.Black {
+		dots = "..."
+	}
+	return fmt.Sprintf("%d%s %s", before.FullmoveNumber(), dots, m.SAN)
+}
