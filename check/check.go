@@ -116,7 +116,7 @@ func (c *checker) startPosition(g *ast.Game) (chess.Position, bool) {
 func (c *checker) line(pos chess.Position, elems []ast.Element, mainLine bool) ([]*model.Move, bool) {
 	var moves []*model.Move
 	var pending []string // comments waiting for the next move
-	before := pos         // position before the last move, for variations
+	before := pos        // position before the last move, for variations
 	for _, e := range elems {
 		switch e := e.(type) {
 		case *ast.MoveNumber:

@@ -33,10 +33,10 @@ type Arg struct {
 
 // Diagnostic is one problem found in a file.
 type Diagnostic struct {
-	Code       Code  // what kind of problem; selects severity and message
-	Start, End int   // byte span of the offending text
-	Game       int   // 1-based index of the game in its file; 0 when outside any game
-	Args       []Arg // values for the named parameters of the message
+	Code       Code   // what kind of problem; selects severity and message
+	Start, End int    // byte span of the offending text
+	Game       int    // 1-based index of the game in its file; 0 when outside any game
+	Args       []Arg  // values for the named parameters of the message
 	Detail     string // extra lines printed under the caret, e.g. a board diagram
 }
 

@@ -6,8 +6,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/check"
+	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/parser"
 )
