@@ -96,6 +96,7 @@ func (c *checker) startPosition(g *ast.Game) (chess.Position, bool) {
 	if err != nil {
 		d := c.add(diag.BadFEN, fen, "reason", err.Error())
 		if fe, ok := err.(*chess.FENError); ok {
+			d.Args[0].Value = fe.Field + " field: " + fe.Msg
 			// Point at the offending field inside the quoted value.
 			d.Start = fen.ValueSpan.From + 1 + fe.Offset
 			d.End = fen.ValueSpan.From + 1 + max(fe.End, fe.Offset+1)
@@ -132,7 +133,7 @@ func (c *checker) line(pos chess.Position, elems []ast.Element, mainLine bool) (
 				continue // a null move: no model entry
 			}
 			before = pos
-			mv.Ply = len(moves) + 1
+			mv.Ply = plyOf(&pos)
 			pos.Play(mv.Move)
 			mv.After = pos
 			moves = append(moves, mv)
@@ -194,4 +195,14 @@ func Database(db *ast.Database) ([]*model.Game, diag.List) {
 	}
 	all.Sort()
 	return games, all
+}
+
+// plyOf numbers the move about to be played in pos from the move numbers:
+// 1 for white's first move, 2 for black's, and so on.
+func plyOf(pos *chess.Position) int {
+	ply := 2*(pos.FullmoveNumber()-1) + 1
+	if pos.Turn() == chess.Black {
+		ply++
+	}
+	return ply
 }

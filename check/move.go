@@ -32,10 +32,10 @@ func (c *checker) move(pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 			var fixes, names []string
 			for _, cand := range amb.Candidates {
 				fixes = append(fixes, "'"+pos.SAN(cand)+"'")
-				names = append(names, pos.At(cand.From).Type().Name()+" on "+cand.From.String())
+				names = append(names, "the "+pos.At(cand.From).Type().Name()+" on "+cand.From.String())
 			}
 			c.withBoard(c.add(diag.AmbiguousMove, n, "san", n.Text,
-				"candidates", strings.Join(names, " and "), "fixes", strings.Join(fixes, " or ")), pos)
+				"candidates", joinAnd(names), "fixes", strings.Join(fixes, " or ")), pos)
 			return nil, false
 		}
 		c.withBoard(c.add(diag.IllegalMove, n, "san", n.Text, "reason", err.Error()), pos)
@@ -164,4 +164,12 @@ func quirk(q san.Quirks) string {
 // withBoard attaches the position as a diagram and its FEN.
 func (c *checker) withBoard(d *diag.Diagnostic, pos *chess.Position) {
 	d.Detail = pos.Turn().String() + " to move:\n" + pos.Diagram(false) + "FEN: " + pos.FEN() + "\n"
+}
+
+// joinAnd joins "a", "b" and "c" as "a, b and c".
+func joinAnd(items []string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

@@ -52,7 +52,7 @@ type Move struct {
 	Piece      chess.PieceType // the moving piece
 	Captured   chess.PieceType // the captured piece, NoPieceType when none
 	Check      san.Check       // what the move really does: check, mate or neither
-	Ply        int             // 1 for white's first move from the initial position
+	Ply        int             // half-move number from the move numbers: 1 for white's first move, 2 for black's, …
 	NAGs       []int           // NAGs after the move, suffix annotations included
 	Before     []string        // comments between the previous move and this one
 	After      chess.Position  // the position after the move

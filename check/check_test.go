@@ -1,0 +1,89 @@
+package check
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/parser"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// dumpMoves writes a line of the model, one move per line, variations
+// indented below the move they replace.
+func dumpMoves(b *strings.Builder, moves []*model.Move, depth int) {
+	for _, m := range moves {
+		fmt.Fprintf(b, "%s%d %s %s (as %q) piece=%s", strings.Repeat("  ", depth), m.Ply, m.SAN, m.UCI(), m.Node.Text, m.Piece.Name())
+		if m.Captured != 0 {
+			fmt.Fprintf(b, " takes=%s", m.Captured.Name())
+		}
+		if len(m.NAGs) > 0 {
+			fmt.Fprintf(b, " nags=%v", m.NAGs)
+		}
+		if len(m.Before) > 0 {
+			fmt.Fprintf(b, " before=%q", m.Before)
+		}
+		if len(m.Comments) > 0 {
+			fmt.Fprintf(b, " comments=%q", m.Comments)
+		}
+		b.WriteByte('\n')
+		for _, v := range m.Variations {
+			dumpMoves(b, v, depth+1)
+		}
+	}
+}
+
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("../testdata/check/*.pgn")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden inputs: %v", err)
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := string(data)
+			db, syntax := parser.Parse(src)
+			for _, d := range syntax {
+				if d.Severity() == diag.Error {
+					t.Fatalf("golden input has a syntax error: %s at %d", d.Message(), d.Start)
+				}
+			}
+			games, diags := Database(db)
+			var b strings.Builder
+			for _, g := range games {
+				fmt.Fprintf(&b, "game %d complete=%v final=%s\n", g.Index, g.Complete, func() string { f := g.Final(); return f.FEN() }())
+				dumpMoves(&b, g.Moves, 1)
+			}
+			b.WriteString("---\n")
+			f := diag.NewFile(filepath.Base(path), src)
+			for _, d := range diags {
+				fmt.Fprintf(&b, "[game %d] ", d.Game)
+				diag.WriteText(&b, f, d, diag.English)
+			}
+			got := b.String()
+			golden := strings.TrimSuffix(path, ".pgn") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./check -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (run go test ./check -update and review the diff):\n%s", golden, got)
+			}
+		})
+	}
+}
