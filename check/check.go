@@ -93,6 +93,14 @@ func (c *checker) startPosition(g *ast.Game) (chess.Position, bool) {
 		c.add(diag.FENWithoutSetUp, fen)
 	}
 	p, err := chess.ParseFEN(fen.Value)
+	if fe, ok := err.(*chess.FENError); ok && fe.Field == "fullmove" && fen.Value[fe.Offset:] == "0" {
+		// "… 1 0" is common in puzzle collections: read it as move 1.
+		if p, err = chess.ParseFEN(fen.Value[:fe.Offset] + "1"); err == nil {
+			d := c.add(diag.FENFullmoveZero, fen)
+			d.Start = fen.ValueSpan.From + 1 + fe.Offset
+			d.End = d.Start + 1
+		}
+	}
 	if err != nil {
 		d := c.add(diag.BadFEN, fen, "reason", err.Error())
 		if fe, ok := err.(*chess.FENError); ok {

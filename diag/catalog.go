@@ -61,6 +61,7 @@ const (
 	DuplicateTag       Code = 324 // the same tag twice
 	PlyCountWrong      Code = 325 // PlyCount disagrees with the moves
 	NullMoveInCheck    Code = 326 // a null move while in check
+	FENFullmoveZero    Code = 327 // a FEN whose fullmove number is 0
 )
 
 // Entry is the catalog text of one code. Messages and hints name their
@@ -226,6 +227,8 @@ var English = Catalog{
 		"PlyCount is {tag} but the main line has {count} plies", ""},
 	NullMoveInCheck: {NullMoveInCheck, Error, "a null move while in check",
 		"null move {san} while in check", ""},
+	FENFullmoveZero: {FENFullmoveZero, Warning, "a FEN tag with fullmove number 0",
+		"FEN fullmove number 0 is read as 1", "write 1; fullmove numbers start at 1"},
 	UnexpectedToken: {UnexpectedToken, Error, "a token where the grammar does not allow it",
 		"unexpected {found}{expected}", ""},
 	UnclosedVariation: {UnclosedVariation, Error, "a variation that is never closed",

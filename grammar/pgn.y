@@ -11,6 +11,9 @@
 // a row belong to one game. That gives two kinds of game sequence:
 //   closed: empty, or ending with a terminated game; anything may follow.
 //   open:   ending with a game without marker; only a tag section may follow.
+// A tag section followed by another one across a blank line, or by a second
+// Event tag, is a game without movetext: the lexer glue marks its end with
+// the synthetic TAGSEND token.
 
 %{
 package parser
@@ -28,7 +31,7 @@ func b(l yyLexer) *builder { return &l.(*parser).build }
 %token <tok> LBRACKET RBRACKET STRING SYMBOL
 %token <tok> MOVE MOVENUM INTEGER DOTS NAG COMMENT SUFFIX BADMOVE
 %token <tok> LPAREN RPAREN RESULT
-%token RESYNC
+%token RESYNC TAGSEND
 
 %%
 
@@ -57,6 +60,7 @@ open
 taggedClosed
 	: tags elements result
 	| tags result
+	| tags TAGSEND
 	;
 
 untaggedClosed

@@ -52,6 +52,7 @@ type parser struct {
 	db    *ast.Database
 
 	inTag   bool             // the last bracket delivered was "["
+	tagged  bool             // the current tag section has an Event tag
 	parens  int              // variations open in the current game
 	cur     lexer.Token      // the token most recently delivered to the grammar
 	curYacc int              // its grammar token number
@@ -165,22 +166,52 @@ func (p *parser) Lex(lval *yySymType) int {
 }
 
 func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
+	if yacc == LBRACKET && p.curYacc == RBRACKET && p.tagSectionEnds(tok) {
+		p.queue = append([]queued{{LBRACKET, tok}}, p.queue...)
+		yacc, tok = TAGSEND, lexer.Token{Start: tok.Start, End: tok.Start}
+	}
 	lval.tok = tok
 	switch yacc {
 	case LBRACKET:
 		p.inTag = true
 	case RBRACKET:
 		p.inTag = false
-	case RESYNC:
-		p.inTag, p.parens = false, 0
-	case LPAREN:
-		p.parens++
-	case RPAREN:
-		p.parens--
+	case STRING:
+	case SYMBOL:
+		p.tagged = p.tagged || p.src[tok.Start:tok.End] == "Event"
+	case RESYNC, TAGSEND:
+		p.inTag, p.parens, p.tagged = false, 0, false
+	default: // movetext: the tag section is over
+		p.tagged = false
+		switch yacc {
+		case LPAREN:
+			p.parens++
+		case RPAREN:
+			p.parens--
+		}
 	}
 	p.cur = tok
 	p.curYacc = yacc
 	return yacc
+}
+
+// tagSectionEnds reports whether the "[" at tok, which follows a tag pair,
+// starts the next game rather than continuing the tag section: a blank line
+// lies between them, or it opens a second Event tag.
+func (p *parser) tagSectionEnds(tok lexer.Token) bool {
+	lines := strings.Split(p.src[p.cur.End:tok.Start], "\n")
+	for i := 1; i < len(lines)-1; i++ { // the lines strictly between
+		l := lines[i]
+		if strings.TrimSpace(l) == "" {
+			return true
+		}
+	}
+	if !p.tagged {
+		return false
+	}
+	next := p.sc // a copy: peeking does not move the real scanner
+	name := next.Next()
+	return p.src[name.Start:name.End] == "Event"
 }
 
 // skipToken consumes tok while recovering and reports whether the game

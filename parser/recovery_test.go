@@ -22,7 +22,7 @@ func game(i int, movetext string) string {
 func TestOneBrokenGameInAThousand(t *testing.T) {
 	breakages := map[string]string{
 		"unclosed variation": "1. e4 e5 (1... c5 2. Nf3",
-		"bad tag token":      "[Oops \"x\" y]\n1. e4 *",
+		"bad tag token":      "", // see below
 		"stray bracket":      "1. e4 ] e5 *",
 		"unclosed in result": "1. e4 ( e5 *",
 	}
@@ -30,9 +30,12 @@ func TestOneBrokenGameInAThousand(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var b strings.Builder
 			for i := 1; i <= 1000; i++ {
-				if i == 500 {
+				switch {
+				case i == 500 && broken == "":
+					b.WriteString(strings.Replace(game(i, "1. e4 *"), "[Site \"?\"]", "[Site \"?\" y]", 1))
+				case i == 500:
 					b.WriteString(game(i, broken))
-				} else {
+				default:
 					b.WriteString(game(i, "1. e4 e5 2. Nf3 {ok} Nc6 (2... d6) *"))
 				}
 			}
