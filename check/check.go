@@ -137,12 +137,13 @@ func (c *checker) line(pos chess.Position, elems []ast.Element, mainLine bool) (
 			}
 			mv.Before = pending
 			pending = nil
-			if mv.Node == nil {
-				continue // a null move: no model entry
-			}
 			before = pos
 			mv.Ply = plyOf(&pos)
-			pos.Play(mv.Move)
+			if mv.Null {
+				pos.PlayNull()
+			} else {
+				pos.Play(mv.Move)
+			}
 			mv.After = pos
 			moves = append(moves, mv)
 		case *ast.BadMove:

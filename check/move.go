@@ -12,8 +12,7 @@ import (
 )
 
 // move resolves the move written as n in pos. It reports false when the line
-// cannot go on. A null move is played on pos at once and yields a model move
-// without Node.
+// cannot go on.
 func (c *checker) move(pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 	sm := n.SAN
 	if sm.Kind == san.Null {
@@ -22,8 +21,7 @@ func (c *checker) move(pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 			return nil, false
 		}
 		c.add(diag.NullMove, n, "san", n.Text)
-		pos.PlayNull()
-		return &model.Move{}, true
+		return &model.Move{Node: n, SAN: "--", Null: true}, true
 	}
 	m, assumed, err := pos.Resolve(sm)
 	if err != nil {

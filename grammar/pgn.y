@@ -11,9 +11,11 @@
 // a row belong to one game. That gives two kinds of game sequence:
 //   closed: empty, or ending with a terminated game; anything may follow.
 //   open:   ending with a game without marker; only a tag section may follow.
-// A tag section followed by another one across a blank line, or by a second
-// Event tag, is a game without movetext: the lexer glue marks its end with
-// the synthetic TAGSEND token.
+// Where a game without marker visibly ends anyway, the lexer glue inserts the
+// synthetic GAMEEND token: before a tag section that follows another one
+// across a blank line or starts with a second Event tag (a game of tags
+// only), and before a move number 1 that follows movetext across a blank
+// line (a game without tags after one without marker).
 
 %{
 package parser
@@ -31,7 +33,7 @@ func b(l yyLexer) *builder { return &l.(*parser).build }
 %token <tok> LBRACKET RBRACKET STRING SYMBOL
 %token <tok> MOVE MOVENUM INTEGER DOTS NAG COMMENT SUFFIX BADMOVE
 %token <tok> LPAREN RPAREN RESULT
-%token RESYNC TAGSEND
+%token RESYNC GAMEEND
 
 %%
 
@@ -60,12 +62,14 @@ open
 taggedClosed
 	: tags elements result
 	| tags result
-	| tags TAGSEND
+	| tags elements GAMEEND
+	| tags GAMEEND
 	;
 
 untaggedClosed
 	: elements result
 	| result
+	| elements GAMEEND
 	;
 
 taggedOpen

@@ -47,6 +47,7 @@ func (g *Game) Final() chess.Position {
 // Move is one replayed move.
 type Move struct {
 	Node       *ast.Move       // the move as written (Node.Text is the SAN as written)
+	Null       bool            // a null move ("--"): a pass; Move, Piece and Captured are zero
 	SAN        string          // canonical SAN, as the export format writes it
 	Move       chess.Move      // from, to, promotion, kind
 	Piece      chess.PieceType // the moving piece
@@ -61,8 +62,13 @@ type Move struct {
 	chess960   bool
 }
 
-// UCI returns the move in UCI notation.
-func (m *Move) UCI() string { return m.Move.UCI(m.chess960) }
+// UCI returns the move in UCI notation; "0000" for a null move.
+func (m *Move) UCI() string {
+	if m.Null {
+		return "0000"
+	}
+	return m.Move.UCI(m.chess960)
+}
 
 // SetChess960 records the castling notation UCI uses for this move.
 func (m *Move) SetChess960(v bool) { m.chess960 = v }

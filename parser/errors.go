@@ -42,7 +42,7 @@ func (p *parser) Error(msg string) {
 // isMovetext reports whether a grammar token belongs to movetext.
 func isMovetext(yacc int) bool {
 	switch yacc {
-	case LBRACKET, RBRACKET, STRING, SYMBOL, RESYNC, 0:
+	case LBRACKET, RBRACKET, STRING, SYMBOL, RESYNC, GAMEEND, 0:
 		return false
 	}
 	return true

@@ -166,9 +166,9 @@ func (p *parser) Lex(lval *yySymType) int {
 }
 
 func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
-	if yacc == LBRACKET && p.curYacc == RBRACKET && p.tagSectionEnds(tok) {
-		p.queue = append([]queued{{LBRACKET, tok}}, p.queue...)
-		yacc, tok = TAGSEND, lexer.Token{Start: tok.Start, End: tok.Start}
+	if p.gameEndsBefore(yacc, tok) {
+		p.queue = append([]queued{{yacc, tok}}, p.queue...)
+		yacc, tok = GAMEEND, lexer.Token{Start: tok.Start, End: tok.Start}
 	}
 	lval.tok = tok
 	switch yacc {
@@ -179,7 +179,7 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 	case STRING:
 	case SYMBOL:
 		p.tagged = p.tagged || p.src[tok.Start:tok.End] == "Event"
-	case RESYNC, TAGSEND:
+	case RESYNC, GAMEEND:
 		p.inTag, p.parens, p.tagged = false, 0, false
 	default: // movetext: the tag section is over
 		p.tagged = false
@@ -195,23 +195,39 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 	return yacc
 }
 
-// tagSectionEnds reports whether the "[" at tok, which follows a tag pair,
-// starts the next game rather than continuing the tag section: a blank line
-// lies between them, or it opens a second Event tag.
-func (p *parser) tagSectionEnds(tok lexer.Token) bool {
+// gameEndsBefore reports whether a game without termination marker ends
+// before the token tok: a "[" that follows a tag pair across a blank line or
+// opens a second Event tag, or a move number 1 that follows movetext across
+// a blank line.
+func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
+	switch {
+	case yacc == LBRACKET && p.curYacc == RBRACKET:
+		if p.blankLineBefore(tok) {
+			return true
+		}
+		if !p.tagged {
+			return false
+		}
+		next := p.sc // a copy: peeking does not move the real scanner
+		name := next.Next()
+		return p.src[name.Start:name.End] == "Event"
+	case yacc == MOVENUM && p.parens == 0 && isMovetext(p.curYacc) && p.curYacc != RESULT:
+		text := p.src[tok.Start:tok.End]
+		return strings.TrimRight(text, ".") == "1" && p.blankLineBefore(tok)
+	}
+	return false
+}
+
+// blankLineBefore reports whether a line holding only white space lies
+// between the last delivered token and tok.
+func (p *parser) blankLineBefore(tok lexer.Token) bool {
 	lines := strings.Split(p.src[p.cur.End:tok.Start], "\n")
 	for i := 1; i < len(lines)-1; i++ { // the lines strictly between
-		l := lines[i]
-		if strings.TrimSpace(l) == "" {
+		if strings.TrimSpace(lines[i]) == "" {
 			return true
 		}
 	}
-	if !p.tagged {
-		return false
-	}
-	next := p.sc // a copy: peeking does not move the real scanner
-	name := next.Next()
-	return p.src[name.Start:name.End] == "Event"
+	return false
 }
 
 // skipToken consumes tok while recovering and reports whether the game

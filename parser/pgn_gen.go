@@ -29,7 +29,7 @@ const LPAREN = 57358
 const RPAREN = 57359
 const RESULT = 57360
 const RESYNC = 57361
-const TAGSEND = 57362
+const GAMEEND = 57362
 
 var yyToknames = [...]string{
 	"$end",
@@ -51,7 +51,7 @@ var yyToknames = [...]string{
 	"RPAREN",
 	"RESULT",
 	"RESYNC",
-	"TAGSEND",
+	"GAMEEND",
 }
 
 var yyStatenames = [...]string{}
@@ -74,60 +74,63 @@ var yyExca = [...]int8{
 
 const yyPrivate = 57344
 
-const yyLast = 78
+const yyLast = 90
 
 var yyAct = [...]int8{
-	14, 31, 10, 39, 12, 34, 37, 33, 41, 43,
-	13, 42, 36, 35, 16, 18, 19, 20, 21, 22,
-	23, 17, 25, 28, 15, 13, 32, 38, 7, 33,
-	13, 36, 40, 24, 16, 18, 19, 20, 21, 22,
-	23, 17, 25, 45, 15, 16, 18, 19, 20, 21,
-	22, 23, 17, 25, 8, 15, 16, 18, 19, 20,
-	21, 22, 23, 17, 25, 44, 9, 6, 4, 5,
-	29, 27, 26, 30, 3, 2, 11, 1,
+	14, 31, 10, 40, 12, 34, 38, 33, 43, 45,
+	13, 44, 37, 35, 16, 18, 19, 20, 21, 22,
+	23, 17, 25, 28, 15, 13, 32, 30, 39, 33,
+	11, 37, 41, 24, 16, 18, 19, 20, 21, 22,
+	23, 17, 25, 8, 15, 47, 42, 16, 18, 19,
+	20, 21, 22, 23, 17, 25, 7, 15, 13, 36,
+	5, 3, 16, 18, 19, 20, 21, 22, 23, 17,
+	25, 2, 15, 16, 18, 19, 20, 21, 22, 23,
+	17, 25, 46, 9, 6, 4, 1, 29, 27, 26,
 }
 
 var yyPact = [...]int16{
-	-32768, -32768, 26, 21, 6, -32768, -32768, -14, -32768, -32768,
-	-32768, 37, -32768, -1, -32768, -32768, -32768, -32768, -32768, -32768,
+	-32768, -32768, 54, 21, 6, -32768, -32768, -14, -32768, -32768,
+	-32768, 39, -32768, -1, -32768, -32768, -32768, -32768, -32768, -32768,
 	-32768, -32768, -32768, -32768, -32768, -32768, 6, -32768, -16, -32768,
-	37, -32768, -32768, -32768, -32768, -32768, -32768, 2, -32768, -32768,
-	-32768, 4, 48, -32768, -32768, -32768,
+	26, -32768, -32768, -32768, -32768, -32768, -32768, -32768, 2, -32768,
+	-32768, -32768, -32768, 4, 65, -32768, -32768, -32768,
 }
 
 var yyPgo = [...]int8{
-	0, 77, 75, 74, 68, 69, 67, 54, 66, 73,
-	1, 2, 0, 33, 27, 11,
+	0, 86, 71, 61, 85, 60, 84, 43, 83, 27,
+	1, 2, 0, 33, 28, 11,
 }
 
 var yyR1 = [...]int8{
 	0, 1, 1, 1, 1, 2, 2, 2, 2, 2,
-	2, 3, 3, 3, 6, 6, 6, 5, 5, 8,
-	7, 4, 4, 11, 9, 9, 12, 12, 12, 12,
-	12, 12, 12, 12, 12, 14, 13, 15, 15, 10,
+	2, 3, 3, 3, 6, 6, 6, 6, 5, 5,
+	5, 8, 7, 4, 4, 11, 9, 9, 12, 12,
+	12, 12, 12, 12, 12, 12, 12, 14, 13, 15,
+	15, 10,
 }
 
 var yyR2 = [...]int8{
 	0, 1, 1, 2, 2, 0, 2, 2, 2, 3,
-	3, 2, 2, 2, 3, 2, 2, 2, 1, 2,
-	1, 1, 2, 4, 1, 2, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 0, 4, 0, 2, 1,
+	3, 2, 2, 2, 3, 2, 3, 2, 2, 1,
+	2, 2, 1, 1, 2, 4, 1, 2, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 0, 4, 0,
+	2, 1,
 }
 
 var yyChk = [...]int16{
 	-32768, -1, -2, -3, -4, -5, -6, 2, -7, -8,
 	-11, -9, -10, 4, -12, 18, 8, 15, 9, 10,
 	11, 12, 13, 14, -13, 16, -4, -6, 2, -8,
-	-9, -10, 20, -11, 19, -10, -12, 7, -14, 19,
-	-10, 6, -15, 5, 17, -12,
+	-9, -10, 20, -11, 19, -10, 20, -12, 7, -14,
+	19, -10, 20, 6, -15, 5, 17, -12,
 }
 
 var yyDef = [...]int8{
 	5, -2, -2, -2, 3, 6, 7, 0, 11, 12,
-	21, 20, 18, 0, 24, 39, 26, 27, 28, 29,
-	30, 31, 32, 33, 34, 35, 4, 8, 0, 13,
-	19, 15, 16, 22, 9, 17, 25, 0, 37, 10,
-	14, 0, 0, 23, 36, 38,
+	23, 22, 19, 0, 26, 41, 28, 29, 30, 31,
+	32, 33, 34, 35, 36, 37, 4, 8, 0, 13,
+	21, 15, 17, 24, 9, 18, 20, 27, 0, 39,
+	10, 14, 16, 0, 0, 25, 38, 40,
 }
 
 var yyTok1 = [...]int8{
@@ -530,62 +533,62 @@ yydefault:
 		{
 			b(yylex).endGame()
 		}
-	case 23:
+	case 25:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			b(yylex).tag(yyDollar[1].tok, yyDollar[2].tok, yyDollar[3].tok, yyDollar[4].tok)
 		}
-	case 26:
+	case 28:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).move(yyDollar[1].tok)
 		}
-	case 27:
+	case 29:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).badMove(yyDollar[1].tok)
 		}
-	case 28:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			b(yylex).moveNumber(yyDollar[1].tok)
-		}
-	case 29:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			b(yylex).moveNumber(yyDollar[1].tok)
-		}
 	case 30:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).dots(yyDollar[1].tok)
+			b(yylex).moveNumber(yyDollar[1].tok)
 		}
 	case 31:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).nag(yyDollar[1].tok)
+			b(yylex).moveNumber(yyDollar[1].tok)
 		}
 	case 32:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).comment(yyDollar[1].tok)
+			b(yylex).dots(yyDollar[1].tok)
 		}
 	case 33:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).suffix(yyDollar[1].tok)
+			b(yylex).nag(yyDollar[1].tok)
+		}
+	case 34:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			b(yylex).comment(yyDollar[1].tok)
 		}
 	case 35:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
+			b(yylex).suffix(yyDollar[1].tok)
+		}
+	case 37:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
 			b(yylex).openVariation(yyDollar[1].tok)
 		}
-	case 36:
+	case 38:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			b(yylex).closeVariation(yyDollar[4].tok)
 		}
-	case 39:
+	case 41:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).result(yyDollar[1].tok)
