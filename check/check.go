@@ -20,10 +20,24 @@ import (
 // sorted by position. The model holds what could be replayed: a line stops
 // at its first illegal or ambiguous move.
 func Game(g *ast.Game) (*model.Game, diag.List) {
+	c := &checker{index: g.Index, build: true}
+	return c.game(g)
+}
+
+// Diagnostics checks g like Game without building the model, which is what
+// a check needs and costs no allocation per move.
+func Diagnostics(g *ast.Game) diag.List {
 	c := &checker{index: g.Index}
+	_, diags := c.game(g)
+	return diags
+}
+
+func (c *checker) game(g *ast.Game) (*model.Game, diag.List) {
 	m := &model.Game{Index: g.Index, Node: g, Result: g.Result}
-	for _, t := range g.Tags {
-		m.Tags = append(m.Tags, model.Tag{Name: t.Name, Value: t.Value})
+	if c.build {
+		for _, t := range g.Tags {
+			m.Tags = append(m.Tags, model.Tag{Name: t.Name, Value: t.Value})
+		}
 	}
 	c.checkTags(g)
 	start, ok := c.startPosition(g)
@@ -32,15 +46,18 @@ func Game(g *ast.Game) (*model.Game, diag.List) {
 		c.diags.Sort()
 		return m, c.diags
 	}
-	m.Moves, m.Complete = c.line(start, g.Moves, true)
+	var final chess.Position
+	var plies int
+	m.Moves, final, plies, m.Complete = c.line(start, g.Moves)
 	if m.Complete && !g.Broken {
-		c.checkResult(g, m)
+		c.checkResult(g, &final, plies)
 	}
 	c.diags.Sort()
 	return m, c.diags
 }
 
 type checker struct {
+	build    bool // build the model, not only the diagnostics
 	index    int
 	chess960 bool
 	plyCount *ast.TagPair // the PlyCount tag, checked after the replay
@@ -69,6 +86,9 @@ var supportedVariants = map[string]bool{
 	"chess960": true, "chess 960": true, "fischerandom": true, "fischer random": true, "fischerrandom": true, "960": true,
 }
 
+// initial is the standard starting position, parsed once.
+var initial, _ = chess.ParseFEN(chess.StartFEN)
+
 // startPosition works out where the game starts from its Variant, SetUp and
 // FEN tags. It reports false when the moves cannot be checked.
 func (c *checker) startPosition(g *ast.Game) (chess.Position, bool) {
@@ -85,7 +105,7 @@ func (c *checker) startPosition(g *ast.Game) (chess.Position, bool) {
 		c.add(diag.SetUpWithoutFEN, setup)
 	}
 	if fen == nil {
-		p, _ := chess.ParseFEN(chess.StartFEN)
+		p := initial
 		p.SetChess960(c.chess960)
 		return p, true
 	}
@@ -120,60 +140,63 @@ func (c *checker) startPosition(g *ast.Game) (chess.Position, bool) {
 	return p, true
 }
 
-// line replays the elements of one line from pos. It returns the replayed
-// moves and whether the whole line was replayed.
-func (c *checker) line(pos chess.Position, elems []ast.Element, mainLine bool) ([]*model.Move, bool) {
-	var moves []*model.Move
-	var pending []string // comments waiting for the next move
+// line replays the elements of one line from pos. It returns the model of
+// the replayed moves (when building), the position after the last of them,
+// their number, and whether the whole line was replayed.
+func (c *checker) line(pos chess.Position, elems []ast.Element) (moves []*model.Move, final chess.Position, plies int, complete bool) {
+	var pending []string // comments waiting for the next move (model only)
 	before := pos        // position before the last move, for variations
+	var last *model.Move // the last move's model (when building)
 	for _, e := range elems {
 		switch e := e.(type) {
 		case *ast.MoveNumber:
 			c.checkMoveNumber(e, &pos)
 		case *ast.Move:
+			prev := pos
 			mv, ok := c.move(&pos, e)
 			if !ok {
-				return moves, false
+				return moves, pos, plies, false
 			}
-			mv.Before = pending
-			pending = nil
-			before = pos
-			mv.Ply = plyOf(&pos)
-			if mv.Null {
-				pos.PlayNull()
-			} else {
-				pos.Play(mv.Move)
+			before = prev
+			plies++
+			if c.build {
+				mv.Before, pending = pending, nil
+				mv.Ply = plyOf(&prev)
+				mv.After = pos
+				moves = append(moves, mv)
+				last = mv
 			}
-			mv.After = pos
-			moves = append(moves, mv)
 		case *ast.BadMove:
-			return moves, false // reported by the parser
+			return moves, pos, plies, false // reported by the parser
 		case *ast.NAG:
-			if n := len(moves); n > 0 {
-				moves[n-1].NAGs = append(moves[n-1].NAGs, e.Value)
+			if last != nil {
+				last.NAGs = append(last.NAGs, e.Value)
 			}
 		case *ast.Suffix:
-			if a, ok := san.ParseAnnotation(e.Text); ok && len(moves) > 0 {
-				moves[len(moves)-1].NAGs = append(moves[len(moves)-1].NAGs, int(a))
+			if a, ok := san.ParseAnnotation(e.Text); ok && last != nil {
+				last.NAGs = append(last.NAGs, int(a))
 			}
 		case *ast.Comment:
-			if n := len(moves); n > 0 && pending == nil {
-				moves[n-1].Comments = append(moves[n-1].Comments, e.Text)
+			if !c.build {
+				continue
+			}
+			if last != nil && pending == nil {
+				last.Comments = append(last.Comments, e.Text)
 			} else {
 				pending = append(pending, e.Text)
 			}
 		case *ast.Variation:
 			from := before
-			if len(moves) == 0 {
+			if plies == 0 {
 				from = pos
 			}
-			alt, _ := c.line(from, e.Elements, false)
-			if n := len(moves); n > 0 {
-				moves[n-1].Variations = append(moves[n-1].Variations, alt)
+			alt, _, _, _ := c.line(from, e.Elements)
+			if last != nil {
+				last.Variations = append(last.Variations, alt)
 			}
 		}
 	}
-	return moves, true
+	return moves, pos, plies, true
 }
 
 // checkMoveNumber compares a move number indication with the position it
@@ -204,6 +227,16 @@ func Database(db *ast.Database) ([]*model.Game, diag.List) {
 	}
 	all.Sort()
 	return games, all
+}
+
+// DatabaseDiagnostics checks every game of db without building models.
+func DatabaseDiagnostics(db *ast.Database) diag.List {
+	var all diag.List
+	for _, g := range db.Games {
+		all = append(all, Diagnostics(g)...)
+	}
+	all.Sort()
+	return all
 }
 
 // plyOf numbers the move about to be played in pos from the move numbers:

@@ -11,8 +11,9 @@ import (
 	"github.com/pgnc/pgnc/san"
 )
 
-// move resolves the move written as n in pos. It reports false when the line
-// cannot go on.
+// move resolves the move written as n in pos and plays it there. It
+// reports false when the line cannot go on. The model move is built only
+// when the checker builds the model; otherwise the result is nil.
 func (c *checker) move(pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 	sm := n.SAN
 	if sm.Kind == san.Null {
@@ -21,44 +22,61 @@ func (c *checker) move(pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 			return nil, false
 		}
 		c.add(diag.NullMove, n, "san", n.Text)
+		pos.PlayNull()
+		if !c.build {
+			return nil, true
+		}
 		return &model.Move{Node: n, SAN: "--", Null: true}, true
 	}
 	m, assumed, err := pos.Resolve(sm)
 	if err != nil {
-		var amb *chess.AmbiguousMoveError
-		if errors.As(err, &amb) {
-			var fixes, names []string
-			for _, cand := range amb.Candidates {
-				fixes = append(fixes, "'"+pos.SAN(cand)+"'")
-				names = append(names, "the "+pos.At(cand.From).Type().Name()+" on "+cand.From.String())
-			}
-			c.withBoard(c.add(diag.AmbiguousMove, n, "san", n.Text,
-				"candidates", joinAnd(names), "fixes", strings.Join(fixes, " or ")), pos)
-			return nil, false
-		}
-		c.withBoard(c.add(diag.IllegalMove, n, "san", n.Text, "reason", err.Error()), pos)
+		c.unresolved(pos, n, err)
 		return nil, false
 	}
-	canonical := pos.SAN(m)
+	before := *pos
+	taken := captured(pos, m)
+	pos.Play(m)
+	check, mate := pos.CheckState()
+	actual := san.NoCheck
+	switch {
+	case mate:
+		actual = san.Mating
+	case check:
+		actual = san.Checking
+	}
+	c.checkNotation(&before, n, m, taken, actual, assumed)
+	if !c.build {
+		return nil, true
+	}
 	mv := &model.Move{
 		Node:     n,
-		SAN:      canonical,
+		SAN:      before.SAN(m),
 		Move:     m,
-		Piece:    pos.At(m.From).Type(),
-		Captured: captured(pos, m),
+		Piece:    before.At(m.From).Type(),
+		Captured: taken,
+		Check:    actual,
 	}
-	mv.SetChess960(pos.IsChess960())
-	switch {
-	case strings.HasSuffix(canonical, "#"):
-		mv.Check = san.Mating
-	case strings.HasSuffix(canonical, "+"):
-		mv.Check = san.Checking
-	}
+	mv.SetChess960(before.IsChess960())
 	if sm.Annotation != san.NoAnnotation {
 		mv.NAGs = append(mv.NAGs, int(sm.Annotation))
 	}
-	c.checkNotation(n, sm, mv, assumed)
 	return mv, true
+}
+
+// unresolved reports a move that matches no legal move or several.
+func (c *checker) unresolved(pos *chess.Position, n *ast.Move, err error) {
+	var amb *chess.AmbiguousMoveError
+	if errors.As(err, &amb) {
+		var fixes, names []string
+		for _, cand := range amb.Candidates {
+			fixes = append(fixes, "'"+pos.SAN(cand)+"'")
+			names = append(names, "the "+pos.At(cand.From).Type().Name()+" on "+cand.From.String())
+		}
+		c.withBoard(c.add(diag.AmbiguousMove, n, "san", n.Text,
+			"candidates", joinAnd(names), "fixes", strings.Join(fixes, " or ")), pos)
+		return
+	}
+	c.withBoard(c.add(diag.IllegalMove, n, "san", n.Text, "reason", err.Error()), pos)
 }
 
 func captured(pos *chess.Position, m chess.Move) chess.PieceType {
@@ -71,46 +89,39 @@ func captured(pos *chess.Position, m chess.Move) chess.PieceType {
 	return pos.At(m.To).Type()
 }
 
-// checkNotation compares the SAN as written with the canonical SAN and
-// reports each difference once, most important first.
-func (c *checker) checkNotation(n *ast.Move, sm san.Move, mv *model.Move, assumed bool) {
-	fix := mv.SAN + sm.Annotation.String()
+// checkNotation compares the SAN as written with what the move does in
+// before, the position it is played in, and reports the first difference.
+// The canonical SAN, the suggested fix, is computed only then.
+func (c *checker) checkNotation(before *chess.Position, n *ast.Move, m chess.Move, taken chess.PieceType, actual san.Check, assumed bool) {
+	sm := n.SAN
 	report := func(code diag.Code, extra ...string) {
+		fix := before.SAN(m) + sm.Annotation.String()
 		c.add(code, n, append([]string{"san", n.Text, "fix", fix}, extra...)...)
 	}
 	switch {
 	case assumed:
 		report(diag.PromotionMissing)
-		return
-	case sm.Capture != (mv.Captured != chess.NoPieceType) && mv.Move.Kind != chess.Castle:
+	case sm.Capture != (taken != chess.NoPieceType) && m.Kind != chess.Castle:
 		if sm.Capture {
 			report(diag.CaptureMarkWrong)
 		} else {
 			report(diag.CaptureMarkMissing)
 		}
-		return
-	}
-	switch {
-	case sm.Check == mv.Check:
-	case mv.Check == san.Mating && sm.Check == san.Checking, mv.Check == san.Mating && sm.Check == san.NoCheck:
-		report(diag.MateMarkMissing)
-		return
-	case mv.Check == san.Checking && sm.Check == san.Mating:
-		report(diag.MateMarkWrong)
-		return
-	case mv.Check == san.Checking:
-		report(diag.CheckMarkMissing)
-		return
-	default:
-		report(diag.CheckMarkWrong)
-		return
-	}
-	if written := disambiguation(sm); written > disambiguationOf(mv) {
+	case sm.Check != actual:
+		switch {
+		case actual == san.Mating:
+			report(diag.MateMarkMissing)
+		case actual == san.Checking && sm.Check == san.Mating:
+			report(diag.MateMarkWrong)
+		case actual == san.Checking:
+			report(diag.CheckMarkMissing)
+		default:
+			report(diag.CheckMarkWrong)
+		}
+	case disambiguation(sm) > 0 && disambiguation(sm) > disambiguationOf(before.SAN(m), before.At(m.From).Type()):
 		report(diag.OverDisambiguated)
-		return
-	}
-	if why := quirk(sm.Quirks); why != "" {
-		report(diag.NonStandardSAN, "why", why)
+	case sm.Quirks != 0:
+		report(diag.NonStandardSAN, "why", quirk(sm.Quirks))
 	}
 }
 
@@ -129,12 +140,12 @@ func disambiguation(sm san.Move) int {
 	return n
 }
 
-// disambiguationOf counts the disambiguating characters of the canonical SAN.
-func disambiguationOf(mv *model.Move) int {
-	if mv.Piece == chess.Pawn || mv.Move.Kind == chess.Castle {
+// disambiguationOf counts the disambiguating characters of canonical SAN.
+func disambiguationOf(canonical string, piece chess.PieceType) int {
+	if piece == chess.Pawn || strings.HasPrefix(canonical, "O-O") {
 		return 0
 	}
-	s := strings.TrimRight(mv.SAN, "+#")
+	s := strings.TrimRight(canonical, "+#")
 	s = strings.Replace(s[1:], "x", "", 1) // drop the piece letter and capture mark
 	return len(s) - 2                      // what precedes the destination square
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/model"
 )
 
 // roster is the Seven Tag Roster in its required order.
@@ -19,18 +18,18 @@ func (c *checker) checkTags(g *ast.Game) {
 	if len(g.Tags) == 0 {
 		return // reported by the parser
 	}
-	seen := map[string]*ast.TagPair{}
+	// seen returns the first tag named name; tag sections are short, so a
+	// scan beats a map.
+	seen := func(name string) *ast.TagPair { return tagNode(g, name) }
 	for _, t := range g.Tags {
-		if _, dup := seen[t.Name]; dup {
+		if first := seen(t.Name); first != t {
 			c.add(diag.DuplicateTag, t, "tag", t.Name)
-			continue
 		}
-		seen[t.Name] = t
 	}
 	last := -1
 	var missing []string
 	for _, name := range roster {
-		t := seen[name]
+		t := seen(name)
 		if t == nil {
 			missing = append(missing, name)
 			continue
@@ -44,13 +43,13 @@ func (c *checker) checkTags(g *ast.Game) {
 	if len(missing) > 0 && !g.Broken { // a broken game's later tags were skipped
 		c.diags.Add(diag.RosterMissing, g.Tags[0].From, g.Tags[0].To, c.index, "tags", strings.Join(missing, ", "))
 	}
-	if d := seen["Date"]; d != nil && !validDate(d.Value) {
+	if d := seen("Date"); d != nil && !validDate(d.Value) {
 		c.add(diag.DateFormat, d, "value", strconv.Quote(d.Value))
 	}
-	if r := seen["Result"]; r != nil && g.Result != nil && r.Value != g.Result.Outcome.String() {
+	if r := seen("Result"); r != nil && g.Result != nil && r.Value != g.Result.Outcome.String() {
 		c.add(diag.ResultMismatch, g.Result, "tag", strconv.Quote(r.Value), "marker", g.Result.Text)
 	}
-	if pc := seen["PlyCount"]; pc != nil {
+	if pc := seen("PlyCount"); pc != nil {
 		c.plyCount = pc
 	}
 }
@@ -88,16 +87,15 @@ func validDate(s string) bool {
 
 // checkResult compares the declared result with the final position and the
 // PlyCount tag with the moves.
-func (c *checker) checkResult(g *ast.Game, m *model.Game) {
+func (c *checker) checkResult(g *ast.Game, final *chess.Position, plies int) {
 	if c.plyCount != nil {
-		if n, err := strconv.Atoi(c.plyCount.Value); err == nil && n != len(m.Moves) {
-			c.add(diag.PlyCountWrong, c.plyCount, "tag", c.plyCount.Value, "count", strconv.Itoa(len(m.Moves)))
+		if n, err := strconv.Atoi(c.plyCount.Value); err == nil && n != plies {
+			c.add(diag.PlyCountWrong, c.plyCount, "tag", c.plyCount.Value, "count", strconv.Itoa(plies))
 		}
 	}
 	if g.Result == nil {
 		return
 	}
-	final := m.Final()
 	var status, fix string
 	var declared = g.Result.Outcome
 	want := declared

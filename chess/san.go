@@ -133,19 +133,20 @@ func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err erro
 	if piece == Pawn && promo != NoPieceType && to.Rank() != lastRank {
 		return Move{}, false, &IllegalMoveError{Reason: PromotionWrongRank, Piece: Pawn, To: to}
 	}
-	var found []Move
+	matches := 0
 	for _, c := range l.Moves() {
 		if c.Kind != Castle && c.Promotion == promo {
-			found = append(found, c)
+			l.moves[matches] = c
+			matches++
 		}
 	}
-	switch len(found) {
+	switch matches {
 	case 1:
-		return found[0], promotionAssumed, nil
+		return l.moves[0], promotionAssumed, nil
 	case 0:
 		return Move{}, false, p.explainIllegal(piece, from, to)
 	}
-	return Move{}, false, &AmbiguousMoveError{Candidates: found}
+	return Move{}, false, &AmbiguousMoveError{Candidates: append([]Move(nil), l.moves[:matches]...)}
 }
 
 // explainIllegal finds out why no piece in from can legally move to to.
@@ -249,13 +250,21 @@ func (p *Position) SAN(m Move) string {
 	p.writeSAN(&b, m)
 	next := *p
 	next.Play(m)
-	switch next.Status() {
-	case Checkmate:
+	if check, mate := next.CheckState(); mate {
 		b.WriteByte('#')
-	case InCheck:
+	} else if check {
 		b.WriteByte('+')
 	}
 	return b.String()
+}
+
+// CheckState reports whether the side to move is in check and whether it is
+// mated. Moves are generated only when it is in check.
+func (p *Position) CheckState() (check, mate bool) {
+	if !p.InCheck() {
+		return false, false
+	}
+	return true, !p.HasLegalMove()
 }
 
 // writeSAN writes the move without its check mark.

@@ -221,11 +221,18 @@ func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 // blankLineBefore reports whether a line holding only white space lies
 // between the last delivered token and tok.
 func (p *parser) blankLineBefore(tok lexer.Token) bool {
-	lines := strings.Split(p.src[p.cur.End:tok.Start], "\n")
-	for i := 1; i < len(lines)-1; i++ { // the lines strictly between
-		if strings.TrimSpace(lines[i]) == "" {
+	gap := p.src[p.cur.End:tok.Start]
+	i := strings.IndexByte(gap, '\n')
+	for i >= 0 {
+		rest := gap[i+1:]
+		j := strings.IndexByte(rest, '\n')
+		if j < 0 {
+			return false
+		}
+		if strings.TrimSpace(rest[:j]) == "" {
 			return true
 		}
+		i += 1 + j
 	}
 	return false
 }

@@ -232,7 +232,7 @@ func (c *checker) checkSource(name string, src []byte) {
 	text := string(src)
 	db, diags := c.parser.Parse(text)
 	if !c.flags.syntax {
-		_, rules := check.Database(db)
+		rules := check.DatabaseDiagnostics(db)
 		diags = append(diags, rules...)
 		diags.Sort()
 	}

@@ -1,0 +1,43 @@
+package check
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/pgnc/pgnc/parser"
+)
+
+func benchmarkCheck(b *testing.B, name string, model bool) {
+	data, err := os.ReadFile(filepath.Join(corpusDir, "edge", "lichess-twic", name))
+	if err != nil {
+		b.Skipf("benchmark sample not present: %v", err)
+	}
+	src := string(data)
+	var p parser.Parser
+	db, _ := p.Parse(src)
+	plies := 0
+	for _, g := range db.Games {
+		m, _ := Game(g)
+		plies += len(m.Moves)
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		db, _ := p.Parse(src)
+		if model {
+			Database(db)
+		} else {
+			DatabaseDiagnostics(db)
+		}
+	}
+	b.ReportMetric(float64(plies)*float64(b.N)/b.Elapsed().Seconds(), "plies/s")
+}
+
+// The full check: parse, then replay every move (what pgnc check does).
+func BenchmarkCheckLichess(b *testing.B) { benchmarkCheck(b, "lichess_db_1000k.pgn", false) }
+func BenchmarkCheckTWIC(b *testing.B)    { benchmarkCheck(b, "twic1599_1000k.pgn", false) }
+
+// The same, building the resolved model of every game.
+func BenchmarkModelLichess(b *testing.B) { benchmarkCheck(b, "lichess_db_1000k.pgn", true) }
+func BenchmarkModelTWIC(b *testing.B)    { benchmarkCheck(b, "twic1599_1000k.pgn", true) }
