@@ -133,6 +133,7 @@ func ParseFEN(fen string) (Position, error) {
 		}
 		p.fullmove = n
 	}
+	p.updateCheckers()
 	return p, nil
 }
 

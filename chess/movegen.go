@@ -79,7 +79,7 @@ func (p *Position) legalMoves(l *MoveList, from, to Bitboard) {
 	}
 	occ := p.Occupied()
 	own := p.byColor[us]
-	checkers := p.attackersTo(king, them, occ)
+	checkers := p.checkers
 
 	// King steps: the destination must be safe with the king gone from its
 	// square, so that it cannot step back along a checking line.

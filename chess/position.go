@@ -12,6 +12,7 @@ type Position struct {
 	halfmove int      // plies since the last capture or pawn move
 	fullmove int      // number of the current full move, from 1
 	chess960 bool     // castling rights are written with files (X-FEN/Shredder)
+	checkers Bitboard // pieces giving check to the side to move, kept by Play
 }
 
 // Turn returns the side to move.
@@ -81,12 +82,14 @@ func (p *Position) attackersTo(sq Square, by Color, occ Bitboard) Bitboard {
 }
 
 // Checkers returns the pieces that give check to the side to move.
-func (p *Position) Checkers() Bitboard {
-	k := p.King(p.turn)
-	if k == NoSquare {
-		return 0
+func (p *Position) Checkers() Bitboard { return p.checkers }
+
+// updateCheckers recomputes the checkers after the position changed.
+func (p *Position) updateCheckers() {
+	p.checkers = 0
+	if k := p.King(p.turn); k != NoSquare {
+		p.checkers = p.attackersTo(k, p.turn.Other(), p.Occupied())
 	}
-	return p.attackersTo(k, p.turn.Other(), p.Occupied())
 }
 
 // InCheck reports whether the side to move is in check.
@@ -156,6 +159,7 @@ func (p *Position) Play(m Move) {
 		p.fullmove++
 	}
 	p.turn = us.Other()
+	p.updateCheckers()
 }
 
 // castlingSide returns the castling rooks that belong to c (on c's back rank).
@@ -235,6 +239,7 @@ func (p *Position) PlayNull() {
 		p.fullmove++
 	}
 	p.turn = p.turn.Other()
+	p.updateCheckers()
 }
 
 // IsChess960 reports whether castling rights were given in Chess960 form or

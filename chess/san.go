@@ -105,7 +105,6 @@ func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err erro
 	if p.King(p.turn) == NoSquare {
 		return Move{}, false, &IllegalMoveError{Reason: NoKing, Piece: King, To: NoSquare}
 	}
-	var l MoveList
 	switch sm.Kind {
 	case san.CastleKingside, san.CastleQueenside:
 		return p.resolveCastle(sm.Kind == san.CastleKingside)
@@ -121,7 +120,6 @@ func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err erro
 	if sm.FromRank >= 0 {
 		from &= rankBB(int(sm.FromRank))
 	}
-	p.legalMoves(&l, from, to.Bit())
 	lastRank := 7
 	if p.turn == Black {
 		lastRank = 0
@@ -133,20 +131,103 @@ func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err erro
 	if piece == Pawn && promo != NoPieceType && to.Rank() != lastRank {
 		return Move{}, false, &IllegalMoveError{Reason: PromotionWrongRank, Piece: Pawn, To: to}
 	}
+	// Only the pieces that reach the square are tried, each with a cheap
+	// legality test; no move list is generated.
+	var found [8]Move
 	matches := 0
-	for _, c := range l.Moves() {
-		if c.Kind != Castle && c.Promotion == promo {
-			l.moves[matches] = c
+	for cands := p.sourcesTo(piece, to) & from; cands != 0; {
+		m := Move{From: cands.PopFirst(), To: to, Promotion: promo}
+		if piece == Pawn && to == p.ep && m.From.File() != to.File() {
+			m.Kind = EnPassant
+		}
+		if p.isLegal(m) {
+			if matches < len(found) {
+				found[matches] = m
+			}
 			matches++
 		}
 	}
-	switch matches {
-	case 1:
-		return l.moves[0], promotionAssumed, nil
-	case 0:
+	switch {
+	case matches == 1:
+		return found[0], promotionAssumed, nil
+	case matches == 0:
 		return Move{}, false, p.explainIllegal(piece, from, to)
 	}
-	return Move{}, false, &AmbiguousMoveError{Candidates: append([]Move(nil), l.moves[:matches]...)}
+	return Move{}, false, &AmbiguousMoveError{Candidates: append([]Move(nil), found[:min(matches, len(found))]...)}
+}
+
+// sourcesTo returns the squares of the side to move's pieces of type t that
+// could move to to, by the way the piece moves, ignoring pins and checks.
+func (p *Position) sourcesTo(t PieceType, to Square) Bitboard {
+	us := p.turn
+	own := p.byColor[us]
+	if own.Has(to) {
+		return 0
+	}
+	occ := p.Occupied()
+	mine := own & p.byType[t]
+	switch t {
+	case Knight:
+		return knightAttacks[to] & mine
+	case Bishop:
+		return bishopAttacks(to, occ) & mine
+	case Rook:
+		return rookAttacks(to, occ) & mine
+	case Queen:
+		return (bishopAttacks(to, occ) | rookAttacks(to, occ)) & mine
+	case King:
+		return kingAttacks[to] & mine
+	case Pawn:
+		if p.byColor[us.Other()].Has(to) || to == p.ep {
+			return pawnAttacks[us.Other()][to] & mine
+		}
+		if occ.Has(to) {
+			return 0
+		}
+		back, start := -8, 1
+		if us == Black {
+			back, start = 8, 6
+		}
+		one := Square(int(to) + back)
+		if one < 0 || one > 63 {
+			return 0
+		}
+		if mine.Has(one) {
+			return one.Bit()
+		}
+		two := Square(int(one) + back)
+		if !occ.Has(one) && two >= 0 && two <= 63 && two.Rank() == start && mine.Has(two) {
+			return two.Bit()
+		}
+	}
+	return 0
+}
+
+// isLegal tests a pseudo-legal move that is not castling: the own king must
+// not be in check afterwards. Most moves are settled by the checkers and
+// pins alone.
+func (p *Position) isLegal(m Move) bool {
+	us := p.turn
+	king := p.King(us)
+	if m.From == king {
+		return p.attackersTo(m.To, us.Other(), p.Occupied()&^king.Bit()) == 0
+	}
+	if m.Kind == EnPassant {
+		return p.epLegal(m.From, king)
+	}
+	if p.checkers.MoreThanOne() {
+		return false
+	}
+	if p.checkers != 0 {
+		c := p.checkers.First()
+		if !(between[king][c] | c.Bit()).Has(m.To) {
+			return false
+		}
+	}
+	if line[king][m.From] != 0 && p.pinned(us, king).Has(m.From) {
+		return line[king][m.From].Has(m.To)
+	}
+	return true
 }
 
 // explainIllegal finds out why no piece in from can legally move to to.
