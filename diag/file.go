@@ -13,9 +13,11 @@ import (
 // columns only when something is printed, through a line table built on the
 // first request.
 type File struct {
-	Name  string // the name diagnostics print, e.g. a path or "<stdin>"
-	Src   string // the full text
-	lines []int  // offsets of line starts, built lazily
+	Name     string // the name diagnostics print, e.g. a path or "<stdin>"
+	Src      string // the text that offsets index: a whole file or a piece of one
+	Base     int    // offset of Src[0] in the whole file, for a piece
+	BaseLine int    // number of lines before Src[0] in the whole file
+	lines    []int  // offsets of line starts, built lazily
 }
 
 // NewFile returns a File for src named name.
@@ -52,11 +54,12 @@ func (f *File) Position(off int) Position {
 	lines := f.lineTable()
 	n := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
 	col := utf8.RuneCountInString(f.Src[lines[n]:off]) + 1
-	return Position{Line: n + 1, Col: col}
+	return Position{Line: f.BaseLine + n + 1, Col: col}
 }
 
 // Line returns the text of the 1-based line n without its line ending.
 func (f *File) Line(n int) string {
+	n -= f.BaseLine
 	lines := f.lineTable()
 	if n < 1 || n > len(lines) {
 		return ""

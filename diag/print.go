@@ -119,7 +119,7 @@ func WriteJSON(w io.Writer, f *File, d Diagnostic, c Catalog) error {
 	pos, end := f.Position(d.Start), f.Position(d.End)
 	rec := jsonDiagnostic{
 		File: f.Name, Line: pos.Line, Col: pos.Col, End: end,
-		Offset: d.Start, EndOffset: d.End,
+		Offset: f.Base + d.Start, EndOffset: f.Base + d.End,
 		Severity: c.Lookup(d.Code).Severity.String(), Code: d.Code.String(),
 		Message: c.Message(d), Hint: c.Hint(d), Game: d.Game, Detail: d.Detail,
 	}

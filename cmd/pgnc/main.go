@@ -17,9 +17,8 @@ import (
 	"strings"
 
 	"github.com/pgnc/pgnc/ast"
-	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/reader"
 )
 
 // version is the pgnc release; builds from a tag may override it with
@@ -173,7 +172,6 @@ type checker struct {
 	flags  *checkFlags
 	out    *bufio.Writer
 	stderr io.Writer
-	parser parser.Parser
 	files  int
 	games  int
 	// gamesWithErrors counts games with at least one error.
@@ -187,12 +185,7 @@ type checker struct {
 // checkArg checks a file, a directory of .pgn files, or standard input.
 func (c *checker) checkArg(arg string, stdin io.Reader) {
 	if arg == "-" {
-		src, err := io.ReadAll(stdin)
-		if err != nil {
-			c.ioError(err)
-			return
-		}
-		c.checkSource("<stdin>", src)
+		c.checkStream("<stdin>", stdin)
 		return
 	}
 	info, err := os.Stat(arg)
@@ -220,53 +213,60 @@ func (c *checker) checkArg(arg string, stdin io.Reader) {
 }
 
 func (c *checker) checkFile(path string) {
-	src, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		c.ioError(err)
 		return
 	}
-	c.checkSource(path, src)
+	defer f.Close()
+	c.checkStream(path, f)
 }
 
-func (c *checker) checkSource(name string, src []byte) {
-	text := string(src)
-	db, diags := c.parser.Parse(text)
-	if !c.flags.syntax {
-		rules := check.DatabaseDiagnostics(db)
-		diags = append(diags, rules...)
-		diags.Sort()
-	}
-	c.files++
-	c.games += len(db.Games)
-	file := diag.NewFile(name, text)
-	broken := map[int]bool{}
+// checkStream checks one input game by game, in bounded memory.
+func (c *checker) checkStream(name string, r io.Reader) {
+	rd := reader.New(r, name, reader.Options{SyntaxOnly: c.flags.syntax})
 	write := diag.WriteText
 	if c.flags.format == "json" {
 		write = diag.WriteJSON
 	}
-	for _, d := range diags {
-		isError := d.Severity() == diag.Error
-		if isError {
-			c.errors++
-			if !broken[d.Game] {
-				broken[d.Game] = true
-				c.gamesWithErrors++
-			}
-		} else {
-			c.warnings++
+	c.files++
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			return
 		}
-		if c.flags.maxErrors > 0 && c.reported >= c.flags.maxErrors {
-			continue
-		}
-		if isError {
-			c.reported++
-		}
-		if c.flags.format == "text" && d.Game > 0 && d.Game <= len(db.Games) {
-			d.Detail = "in game " + gameName(db.Games[d.Game-1]) + "\n" + d.Detail
-		}
-		if err := write(c.out, file, d, diag.English); err != nil {
+		if err != nil {
 			c.ioError(err)
 			return
+		}
+		if g.AST != nil {
+			c.games++
+		}
+		counted := false
+		for _, d := range g.Diags {
+			isError := d.Severity() == diag.Error
+			if isError {
+				c.errors++
+				if g.AST != nil && !counted {
+					counted = true
+					c.gamesWithErrors++
+				}
+			} else {
+				c.warnings++
+			}
+			if c.flags.maxErrors > 0 && c.reported >= c.flags.maxErrors {
+				continue
+			}
+			if isError {
+				c.reported++
+			}
+			if c.flags.format == "text" && g.AST != nil {
+				d.Detail = "in game " + gameName(g.AST) + "\n" + d.Detail
+			}
+			if err := write(c.out, g.File, d, diag.English); err != nil {
+				c.ioError(err)
+				return
+			}
 		}
 	}
 }

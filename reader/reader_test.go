@@ -1,0 +1,103 @@
+package reader
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/check"
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/parser"
+)
+
+// absolute renders diagnostics with positions in the whole input.
+func absolute(f *diag.File, ds diag.List, game func(int) int) []string {
+	var out []string
+	for _, d := range ds {
+		p := f.Position(d.Start)
+		out = append(out, fmt.Sprintf("%d:%d game %d %s %s", p.Line, p.Col, game(d.Game), d.Code, d.Message()))
+	}
+	return out
+}
+
+// wholeFile checks src in one piece, the reference for streaming.
+func wholeFile(src string) (games int, diags []string) {
+	db, ds := parser.Parse(src)
+	ds = append(ds, check.DatabaseDiagnostics(db)...)
+	ds.Sort()
+	return len(db.Games), absolute(diag.NewFile("x", src), ds, func(g int) int { return g })
+}
+
+// streamed checks src through a Reader with small pieces.
+func streamed(t *testing.T, src string, piece int) (games int, diags []string) {
+	rd := New(strings.NewReader(src), "x", Options{PieceSize: piece})
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			return games, diags
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.AST != nil {
+			games++
+		}
+		diags = append(diags, absolute(g.File, g.Diags, func(n int) int { return n })...)
+	}
+}
+
+func compare(t *testing.T, name, src string, piece int) {
+	t.Helper()
+	wantGames, want := wholeFile(src)
+	gotGames, got := streamed(t, src, piece)
+	if gotGames != wantGames {
+		t.Fatalf("%s: %d games streamed, %d in one piece", name, gotGames, wantGames)
+	}
+	// Within a game, the streamed order is the sorted order; across games,
+	// input order. Both are position order here.
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("%s: streamed diagnostics differ:\n got %d: %.2000s\nwant %d: %.2000s", name, len(got), strings.Join(got, "\n"), len(want), strings.Join(want, "\n"))
+	}
+}
+
+func TestStreamMatchesWholeFile(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/*.pgn")
+	more, _ := filepath.Glob("../testdata/*/*.pgn")
+	for _, path := range append(files, more...) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, piece := range []int{1, 64, 1 << 20} {
+			compare(t, path, string(data), piece)
+		}
+	}
+}
+
+func TestStreamMatchesWholeFileOnCorpus(t *testing.T) {
+	const corpus = "../../shared/corpus/edge"
+	if _, err := os.Stat(corpus); err != nil {
+		t.Skipf("corpus not present: %v", err)
+	}
+	if testing.Short() {
+		t.Skip("corpus test skipped in -short mode")
+	}
+	n := 0
+	filepath.WalkDir(corpus, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".pgn") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compare(t, path, string(data), 4096)
+		n++
+		return nil
+	})
+	t.Logf("%d files streamed in 4 KiB pieces match the whole-file check", n)
+}
