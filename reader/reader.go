@@ -39,17 +39,17 @@ type Game struct {
 
 // Reader reads games from an io.Reader.
 type Reader struct {
-	r       io.Reader
-	name    string
-	opts    Options
-	buf     []byte // read but not yet parsed
-	base    int    // offset of buf[0] in the input
-	line    int    // lines before buf[0] in the input
-	eof     bool
-	index   int // games handed out so far
-	queue   []*Game
-	parser  parser.Parser
-	err     error
+	r      io.Reader
+	name   string
+	opts   Options
+	buf    []byte // read but not yet parsed
+	base   int    // offset of buf[0] in the input
+	line   int    // lines before buf[0] in the input
+	eof    bool
+	index  int // games handed out so far
+	queue  []*Game
+	parser parser.Parser
+	err    error
 }
 
 // New returns a reader of the input r, which diagnostics call name.
