@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"iter"
 	"unsafe"
 
 	"github.com/pgnc/pgnc/ast"
@@ -249,4 +250,20 @@ func blankLineBefore(src string, off int) bool {
 
 func bytesIndex(s, sep string) int {
 	return bytes.Index(unsafe.Slice(unsafe.StringData(s), len(s)), []byte(sep))
+}
+
+// All returns an iterator over the remaining games, for use with range. It
+// stops after the first error, which it yields with a nil game.
+func (rd *Reader) All() iter.Seq2[*Game, error] {
+	return func(yield func(*Game, error) bool) {
+		for {
+			g, err := rd.Next()
+			if err == io.EOF {
+				return
+			}
+			if !yield(g, err) || err != nil {
+				return
+			}
+		}
+	}
 }
