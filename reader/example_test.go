@@ -34,5 +34,5 @@ func Example() {
 	}
 	// Output:
 	// game 1: 7 plies, last Qxf7# (h5f7), 1 diagnostics
-	// 9:37 PGN306 Qxf7 is checkmate but is not marked '#'
+	// 9:35 PGN306 Qxf7 is checkmate but is not marked '#'
 }
