@@ -277,3 +277,7 @@ func (p *Position) Diagram(unicode bool) string {
 	b = append(b, "  a b c d e f g h\n"...)
 	return string(b)
 }
+
+// FiftyMoves reports whether fifty moves by each side have passed without a
+// capture or pawn move, so that either player may claim a draw.
+func (p *Position) FiftyMoves() bool { return p.halfmove >= 100 }

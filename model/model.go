@@ -84,3 +84,18 @@ func (m *Move) Castle() san.Kind {
 	}
 	return san.CastleQueenside
 }
+
+// Threefold returns the index in Moves of the move after which the same
+// position has stood on the board for the third time in the main line, or
+// -1 when that never happens.
+func (g *Game) Threefold() int {
+	seen := map[uint64]int{g.Start.Key(): 1}
+	for i, m := range g.Moves {
+		k := m.After.Key()
+		seen[k]++
+		if seen[k] == 3 {
+			return i
+		}
+	}
+	return -1
+}

@@ -9,6 +9,8 @@ import (
 	"fmt"
 
 	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/san"
 )
 
@@ -130,19 +132,25 @@ func FromAST(g *ast.Game) (Game, error) {
 			moves = append(moves, m)
 		}
 	}
+	outcome := Unknown
+	if g.Result != nil {
+		outcome = Outcome(g.Result.Outcome)
+	}
+	return pair(moves, outcome)
+}
+
+// pair groups moves into turns.
+func pair(moves []Move, outcome Outcome) (Game, error) {
 	if len(moves) == 0 {
 		return Game{}, ErrNoMoves
 	}
-	out := Game{Outcome: Unknown}
+	out := Game{Outcome: outcome}
 	for i := 0; i < len(moves); i += 2 {
 		if i+1 < len(moves) {
 			out.Turns = append(out.Turns, FullTurn{White: moves[i], Black: moves[i+1]})
 		} else {
 			out.Turns = append(out.Turns, PartialTurn{White: moves[i]})
 		}
-	}
-	if g.Result != nil {
-		out.Outcome = Outcome(g.Result.Outcome)
 	}
 	return out, nil
 }
@@ -178,4 +186,32 @@ func fromSAN(m san.Move) (Move, error) {
 		sm.Disambiguator = RankDisambiguator{Rank: int(m.FromRank)}
 	}
 	return sm, nil
+}
+
+// FromModel builds the turn model of a resolved game's main line from the
+// canonical SAN of its moves, so that the two models line up move for move.
+func FromModel(g *model.Game) (Game, error) {
+	var moves []Move
+	for i, m := range g.Moves {
+		if m.Null {
+			return Game{}, fmt.Errorf("movetext: ply %d is a null move", m.Ply)
+		}
+		if i == 0 && g.Start.Turn() == chess.Black {
+			return Game{}, fmt.Errorf("movetext: the game starts with black's move")
+		}
+		parsed, ok := san.Parse(m.SAN)
+		if !ok {
+			return Game{}, fmt.Errorf("movetext: canonical SAN %q does not decode", m.SAN)
+		}
+		mv, err := fromSAN(parsed)
+		if err != nil {
+			return Game{}, err
+		}
+		moves = append(moves, mv)
+	}
+	outcome := Unknown
+	if g.Result != nil {
+		outcome = Outcome(g.Result.Outcome)
+	}
+	return pair(moves, outcome)
 }

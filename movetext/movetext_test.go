@@ -4,13 +4,14 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/san"
 )
 
 func sq(name string) san.Square { return san.Square(int(name[1]-'1')*8 + int(name[0]-'a')) }
 
-func model(t *testing.T, src string) (Game, error) {
+func turns(t *testing.T, src string) (Game, error) {
 	t.Helper()
 	db, _ := parser.Parse(src)
 	if len(db.Games) != 1 {
@@ -20,7 +21,7 @@ func model(t *testing.T, src string) (Game, error) {
 }
 
 func TestIllegalButSyntacticallyValid(t *testing.T) {
-	g, err := model(t, "1. c4 d5 2. Rfe8+ *")
+	g, err := turns(t, "1. c4 d5 2. Rfe8+ *")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestMoves(t *testing.T) {
 		{"Nf3", StandardMove{Piece: san.Knight, To: sq("f3")}},
 	}
 	for _, tt := range tests {
-		g, err := model(t, "1. "+tt.text+" 1-0")
+		g, err := turns(t, "1. "+tt.text+" 1-0")
 		if err != nil {
 			t.Errorf("%s: %v", tt.text, err)
 			continue
@@ -69,7 +70,7 @@ func TestOutcomes(t *testing.T) {
 	for src, want := range map[string]Outcome{
 		"1. e4 e5 0-1": BlackWins, "1. e4 1/2-1/2": Draw, "1. e4 *": Unknown, "[Event \"x\"]\n1. e4": Unknown,
 	} {
-		g, err := model(t, src)
+		g, err := turns(t, src)
 		if err != nil || g.Outcome != want {
 			t.Errorf("%q: outcome %v, %v; want %v", src, g.Outcome, err, want)
 		}
@@ -78,8 +79,32 @@ func TestOutcomes(t *testing.T) {
 
 func TestInexpressible(t *testing.T) {
 	for _, src := range []string{"*", "{only a comment} 1-0", "1. e4 -- *", "1. e2e4 *", "1... e5 *"} {
-		if g, err := model(t, src); err == nil {
+		if g, err := turns(t, src); err == nil {
 			t.Errorf("%q: got model %#v, want an error", src, g)
+		}
+	}
+}
+
+// TestFromModel: for legal games written in canonical SAN, the turn model
+// of the syntax tree and that of the resolved game are the same.
+func TestFromModel(t *testing.T) {
+	for _, src := range []string{
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1/2-1/2",
+		"1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 c6 5. Nf3 Bg4 *",
+		"1. f3 e5 2. g4 Qh4# 0-1",
+	} {
+		db, _ := parser.Parse(src)
+		fromAST, err := FromAST(db.Games[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := check.Game(db.Games[0])
+		fromModel, err := FromModel(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(fromAST, fromModel) {
+			t.Errorf("%s:\n AST   %#v\n model %#v", src, fromAST, fromModel)
 		}
 	}
 }
