@@ -156,3 +156,42 @@ func TestStatus(t *testing.T) {
 		}
 	}
 }
+
+// FuzzResolve reads arbitrary text as SAN in the perft positions: whatever
+// resolves must be legal, and its canonical SAN must resolve to it again.
+func FuzzResolve(f *testing.F) {
+	for _, s := range []string{"e4", "Nf3", "O-O", "exd6", "Qh4e1", "bxa8=Q+", "Kxh2", "R1a2"} {
+		f.Add(s, uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, text string, which uint8) {
+		tc := perftCases[int(which)%len(perftCases)]
+		p, err := ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sm, ok := san.Parse(text)
+		if !ok {
+			return
+		}
+		m, _, err := p.Resolve(sm)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("empty error message")
+			}
+			return
+		}
+		var l MoveList
+		p.LegalMoves(&l)
+		legal := false
+		for _, c := range l.Moves() {
+			legal = legal || c == m
+		}
+		if !legal {
+			t.Fatalf("%s: %q resolved to illegal %v", tc.fen, text, m)
+		}
+		again, _ := san.Parse(p.SAN(m))
+		if m2, _, err := p.Resolve(again); err != nil || m2 != m {
+			t.Fatalf("%s: canonical %q of %q does not resolve back: %v", tc.fen, p.SAN(m), text, err)
+		}
+	})
+}

@@ -1,0 +1,43 @@
+package check
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/pgnc/pgnc/parser"
+)
+
+// FuzzCheck runs the whole check on arbitrary input: no panic, diagnostics
+// inside the input, and a model whose moves replay from its start.
+func FuzzCheck(f *testing.F) {
+	files, _ := filepath.Glob("../testdata/*/*.pgn")
+	for _, path := range files {
+		if data, err := os.ReadFile(path); err == nil {
+			f.Add(string(data))
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		db, _ := parser.Parse(src)
+		for _, g := range db.Games {
+			m, diags := Game(g)
+			for _, d := range diags {
+				if d.Start < 0 || d.End > len(src) || d.Start > d.End {
+					t.Fatalf("diagnostic %v outside the input", d)
+				}
+				_ = d.Message()
+			}
+			pos := m.Start
+			for _, mv := range m.Moves {
+				if mv.Null {
+					pos.PlayNull()
+				} else {
+					pos.Play(mv.Move)
+				}
+				if pos != mv.After {
+					t.Fatalf("replaying the model does not give the stored position")
+				}
+			}
+		}
+	})
+}
