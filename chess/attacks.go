@@ -1,5 +1,7 @@
 package chess
 
+import "math/bits"
+
 // Precomputed attack tables, built once at start-up.
 var (
 	knightAttacks [64]Bitboard
@@ -11,7 +13,7 @@ var (
 )
 
 // Directions: the first four are rook directions, the last four bishop
-// directions. A positive step scans with First, a negative one with Last.
+// directions.
 var directions = [8]struct{ df, dr int }{
 	{0, 1}, {1, 0}, {0, -1}, {-1, 0},
 	{1, 1}, {1, -1}, {-1, -1}, {-1, 1},
@@ -63,27 +65,60 @@ func init() {
 	}
 }
 
-// positive reports whether direction d runs towards higher square numbers.
-var positive = [8]bool{true, true, false, false, true, false, false, true}
+// Slider attacks use the hyperbola quintessence for files and diagonals
+// (the o^(o-2r) trick, mirrored with a byte swap for the other direction)
+// and a lookup table for ranks: no loops and no branches.
+var (
+	fileMask, diagMask, antiMask [64]Bitboard // the line through a square, the square excluded
+	rankAttacks                  [64][8]uint8 // [inner occupancy of the rank][file] -> attacked files
+)
 
-func slide(d int, sq Square, occ Bitboard) Bitboard {
-	ray := rays[d][sq]
-	if blockers := ray & occ; blockers != 0 {
-		var first Square
-		if positive[d] {
-			first = blockers.First()
-		} else {
-			first = blockers.Last()
-		}
-		ray &^= rays[d][first]
+func init() {
+	for sq := Square(0); sq < 64; sq++ {
+		fileMask[sq] = rays[0][sq] | rays[2][sq]
+		diagMask[sq] = rays[4][sq] | rays[6][sq]
+		antiMask[sq] = rays[5][sq] | rays[7][sq]
 	}
-	return ray
+	for inner := 0; inner < 64; inner++ {
+		occ := inner << 1
+		for f := 0; f < 8; f++ {
+			var att uint8
+			for g := f + 1; g < 8; g++ {
+				att |= 1 << g
+				if occ&(1<<g) != 0 {
+					break
+				}
+			}
+			for g := f - 1; g >= 0; g-- {
+				att |= 1 << g
+				if occ&(1<<g) != 0 {
+					break
+				}
+			}
+			rankAttacks[inner][f] = att
+		}
+	}
+}
+
+// lineAttacks returns the attacks along mask (a file or diagonal through sq).
+func lineAttacks(sq Square, occ, mask Bitboard) Bitboard {
+	o := uint64(occ & mask)
+	s := uint64(sq.Bit())
+	forward := o - 2*s
+	reverse := bits.ReverseBytes64(bits.ReverseBytes64(o) - 2*bits.ReverseBytes64(s))
+	return Bitboard(forward^reverse) & mask
+}
+
+func rankAttacksOf(sq Square, occ Bitboard) Bitboard {
+	shift := uint(sq.Rank() * 8)
+	inner := (uint64(occ) >> (shift + 1)) & 63
+	return Bitboard(rankAttacks[inner][sq.File()]) << shift
 }
 
 func rookAttacks(sq Square, occ Bitboard) Bitboard {
-	return slide(0, sq, occ) | slide(1, sq, occ) | slide(2, sq, occ) | slide(3, sq, occ)
+	return lineAttacks(sq, occ, fileMask[sq]) | rankAttacksOf(sq, occ)
 }
 
 func bishopAttacks(sq Square, occ Bitboard) Bitboard {
-	return slide(4, sq, occ) | slide(5, sq, occ) | slide(6, sq, occ) | slide(7, sq, occ)
+	return lineAttacks(sq, occ, diagMask[sq]) | lineAttacks(sq, occ, antiMask[sq])
 }
