@@ -11,34 +11,62 @@ import (
 )
 
 // arena hands out pointers into chunks of nodes, so that a game costs a few
-// allocations instead of one per node. Chunks are never reused: a node stays
-// valid for as long as the caller keeps it.
-type arena[T any] struct{ buf []T }
-
-const arenaChunk = 128
-
-func (a *arena[T]) alloc() *T {
-	if len(a.buf) == cap(a.buf) {
-		a.buf = make([]T, 0, arenaChunk)
-	}
-	a.buf = a.buf[:len(a.buf)+1]
-	return &a.buf[len(a.buf)-1]
+// allocations instead of one per node. Chunks stay valid for as long as the
+// caller keeps the tree, unless the parser reuses memory (Parser.ReuseMemory),
+// in which case rewind hands the same chunks out again.
+type arena[T any] struct {
+	chunks      [][]T
+	chunk, used int // the chunk being filled and how much of it is used
 }
 
+const arenaChunk = 256
+
+func (a *arena[T]) alloc() *T {
+	if a.chunk == len(a.chunks) {
+		a.chunks = append(a.chunks, make([]T, arenaChunk))
+	}
+	c := a.chunks[a.chunk]
+	p := &c[a.used]
+	var zero T
+	*p = zero
+	if a.used++; a.used == len(c) {
+		a.chunk, a.used = a.chunk+1, 0
+	}
+	return p
+}
+
+// rewind makes the chunks available again; earlier nodes become invalid.
+func (a *arena[T]) rewind() { a.chunk, a.used = 0, 0 }
+
 // sliceArena carves slices out of shared chunks in the same way.
-type sliceArena[T any] struct{ buf []T }
+type sliceArena[T any] struct {
+	chunks      [][]T
+	chunk, used int
+}
 
 func (a *sliceArena[T]) copyOf(src []T) []T {
 	if len(src) == 0 {
 		return nil
 	}
-	if cap(a.buf)-len(a.buf) < len(src) {
-		a.buf = make([]T, 0, max(4*arenaChunk, len(src)))
+	for {
+		if a.chunk == len(a.chunks) {
+			a.chunks = append(a.chunks, make([]T, max(4*arenaChunk, len(src))))
+		}
+		if c := a.chunks[a.chunk]; len(c)-a.used >= len(src) {
+			out := c[a.used : a.used+len(src) : a.used+len(src)]
+			copy(out, src)
+			a.used += len(src)
+			return out
+		}
+		if a.used == 0 { // too small even when empty: replace it
+			a.chunks[a.chunk] = make([]T, max(4*arenaChunk, len(src)))
+			continue
+		}
+		a.chunk, a.used = a.chunk+1, 0
 	}
-	n := len(a.buf)
-	a.buf = append(a.buf, src...)
-	return a.buf[n : n+len(src) : n+len(src)]
 }
+
+func (a *sliceArena[T]) rewind() { a.chunk, a.used = 0, 0 }
 
 // level is an open variation.
 type level struct {
@@ -77,8 +105,29 @@ type builder struct {
 	tagSlices  sliceArena[*ast.TagPair]
 }
 
-func (b *builder) reset(p *parser) {
-	*b = builder{p: p, tags: b.tags[:0], elems: b.elems[:0], levels: b.levels[:0]}
+// reset prepares the builder for a new parse. With reuse, the arenas hand
+// out their memory again; without it, they start empty, so that earlier
+// trees stay intact.
+func (b *builder) reset(p *parser, reuse bool) {
+	if !reuse {
+		*b = builder{p: p, tags: b.tags[:0], elems: b.elems[:0], levels: b.levels[:0]}
+		return
+	}
+	b.p = p
+	b.game, b.number, b.skipped, b.lastOpen, b.lastOpenAt = nil, nil, 0, nil, 0
+	b.tags, b.elems, b.levels = b.tags[:0], b.elems[:0], b.levels[:0]
+	b.games.rewind()
+	b.tagPairs.rewind()
+	b.moves.rewind()
+	b.badMoves.rewind()
+	b.numbers.rewind()
+	b.nags.rewind()
+	b.comments.rewind()
+	b.suffixes.rewind()
+	b.variations.rewind()
+	b.results.rewind()
+	b.elemSlices.rewind()
+	b.tagSlices.rewind()
 }
 
 // current returns the game being built, starting one at from if needed.

@@ -30,6 +30,11 @@ func Parse(src string) (*ast.Database, diag.List) {
 // internal buffers from one Parse call to the next; it must not be used by
 // two goroutines at once, but any number of Parsers may run in parallel.
 type Parser struct {
+	// ReuseMemory makes each Parse reuse the memory of the tree the previous
+	// call returned, which then must no longer be used. Streaming checks set
+	// it: they are done with a tree before they parse the next piece.
+	ReuseMemory bool
+
 	yacc yyParserImpl
 	p    parser
 }
@@ -38,7 +43,7 @@ type Parser struct {
 // the diagnostics sorted by position.
 func (ps *Parser) Parse(src string) (*ast.Database, diag.List) {
 	p := &ps.p
-	p.reset(src)
+	p.reset(src, ps.ReuseMemory)
 	ps.yacc.Parse(p)
 	return p.finish()
 }
@@ -50,6 +55,7 @@ type parser struct {
 	sc    lexer.Scanner
 	diags diag.List
 	db    *ast.Database
+	kept  *ast.Database // the database to reuse, with ReuseMemory
 
 	inTag   bool             // the last bracket delivered was "["
 	tagged  bool             // the current tag section has an Event tag
@@ -77,17 +83,26 @@ type skipState struct {
 	sawMovetext bool // a movetext token was seen, so "[" at a line start begins a new game
 }
 
-func (p *parser) reset(src string) {
+func (p *parser) reset(src string, reuse bool) {
 	p.src = src
 	p.sc.Reset(src)
 	p.diags = nil
-	p.db = &ast.Database{Span: ast.Span{From: 0, To: len(src)}}
+	if reuse && p.kept != nil {
+		p.db = p.kept
+		*p.db = ast.Database{Span: ast.Span{From: 0, To: len(src)}, Games: p.db.Games[:0], Escapes: p.db.Escapes[:0]}
+	} else {
+		p.db = &ast.Database{Span: ast.Span{From: 0, To: len(src)}}
+	}
+	p.kept = nil
+	if reuse {
+		p.kept = p.db
+	}
 	p.inTag, p.parens = false, 0
 	p.cur = lexer.Token{}
 	p.queue = p.queue[:0]
 	p.skip = skipState{}
 	p.illegal = nil
-	p.build.reset(p)
+	p.build.reset(p, reuse)
 }
 
 func (p *parser) finish() (*ast.Database, diag.List) {

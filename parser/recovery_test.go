@@ -172,3 +172,22 @@ func TestGrammarHasNoConflicts(t *testing.T) {
 		t.Errorf("goyacc's report does not say zero conflicts")
 	}
 }
+
+// TestReuseMemory: with ReuseMemory, a parse gives the same tree as a fresh
+// parser, whatever was parsed before.
+func TestReuseMemory(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/parser/*.pgn")
+	reuse := Parser{ReuseMemory: true}
+	for _, path := range files {
+		src, _ := os.ReadFile(path)
+		want := dump(t, string(src))
+		for range 2 {
+			db, _ := reuse.Parse(string(src))
+			var b strings.Builder
+			ast.Fprint(&b, db)
+			if b.String() != want {
+				t.Fatalf("%s: tree differs when memory is reused", path)
+			}
+		}
+	}
+}
