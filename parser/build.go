@@ -8,6 +8,7 @@ import (
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/lexer"
 	"github.com/pgnc/pgnc/san"
+	"github.com/pgnc/pgnc/token"
 )
 
 // arena hands out pointers into chunks of nodes, so that a game costs a few
@@ -176,6 +177,26 @@ func (b *builder) tag(lb, name, value, rb lexer.Token) {
 	}
 	b.extend(lb.Start, rb.End)
 	b.tags = append(b.tags, t)
+}
+
+// element adds the movetext element that tok is, by its token kind.
+func (b *builder) element(tok lexer.Token) {
+	switch tok.Kind {
+	case token.Move:
+		b.move(tok)
+	case token.MoveNumber, token.Integer:
+		b.moveNumber(tok)
+	case token.Dots:
+		b.dots(tok)
+	case token.NAG:
+		b.nag(tok)
+	case token.Comment, token.LineComment:
+		b.comment(tok)
+	case token.Suffix, token.EnPassant:
+		b.suffix(tok)
+	default:
+		b.badMove(tok)
+	}
 }
 
 func (b *builder) move(tok lexer.Token) {

@@ -128,14 +128,7 @@ func (p *parser) checkString(tok lexer.Token) {
 // standard forbids them.
 func (p *parser) checkText(from, to int, where string) {
 	body := p.src[from:to]
-	clean := true
-	for i := 0; i < len(body); i++ {
-		if c := body[i]; c < 0x20 || c >= 0x7f {
-			clean = false
-			break
-		}
-	}
-	if clean {
+	if printableASCII(body) {
 		return
 	}
 	reportedUTF8 := false
@@ -201,4 +194,27 @@ func badMoveHint(text string) string {
 		return "piece letters must be the English K, Q, R, B and N"
 	}
 	return ""
+}
+
+// printableASCII reports whether s has only bytes 0x20 to 0x7e. It tests
+// eight bytes at a time: a byte below 0x20 borrows into its top bit when 0x20
+// is subtracted, a byte of 0x7f or more has or gets it when 1 is added.
+// Carries and borrows cross into the next byte only from a byte that is
+// already flagged, so they cause no false answer.
+func printableASCII(s string) bool {
+	const ones, highs, spaces = 0x0101010101010101, 0x8080808080808080, 0x2020202020202020
+	for len(s) >= 8 {
+		v := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		if ((v-spaces)&^v|(v+ones)|v)&highs != 0 {
+			return false
+		}
+		s = s[8:]
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }

@@ -226,9 +226,12 @@ func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 		next := p.sc // a copy: peeking does not move the real scanner
 		name := next.Next()
 		return p.src[name.Start:name.End] == "Event"
-	case yacc == MOVENUM && p.parens == 0 && isMovetext(p.curYacc) && p.curYacc != RESULT:
-		text := p.src[tok.Start:tok.End]
-		return strings.TrimRight(text, ".") == "1" && p.blankLineBefore(tok)
+	case yacc == MOVENUM:
+		// Cheap tests first: this runs for every move number.
+		if tok.End-tok.Start < 2 || p.src[tok.Start] != '1' || p.src[tok.Start+1] != '.' {
+			return false
+		}
+		return p.parens == 0 && isMovetext(p.curYacc) && p.curYacc != RESULT && p.blankLineBefore(tok)
 	}
 	return false
 }

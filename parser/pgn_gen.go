@@ -74,63 +74,66 @@ var yyExca = [...]int8{
 
 const yyPrivate = 57344
 
-const yyLast = 90
+const yyLast = 81
 
 var yyAct = [...]int8{
-	14, 31, 10, 40, 12, 34, 38, 33, 43, 45,
-	13, 44, 37, 35, 16, 18, 19, 20, 21, 22,
-	23, 17, 25, 28, 15, 13, 32, 30, 39, 33,
-	11, 37, 41, 24, 16, 18, 19, 20, 21, 22,
-	23, 17, 25, 8, 15, 47, 42, 16, 18, 19,
-	20, 21, 22, 23, 17, 25, 7, 15, 13, 36,
-	5, 3, 16, 18, 19, 20, 21, 22, 23, 17,
-	25, 2, 15, 16, 18, 19, 20, 21, 22, 23,
-	17, 25, 46, 9, 6, 4, 1, 29, 27, 26,
+	24, 38, 31, 10, 15, 12, 42, 15, 33, 36,
+	40, 13, 34, 37, 35, 16, 18, 19, 20, 21,
+	22, 23, 17, 25, 43, 15, 54, 32, 9, 28,
+	33, 13, 29, 41, 30, 39, 7, 11, 13, 52,
+	14, 53, 16, 18, 19, 20, 21, 22, 23, 17,
+	25, 8, 15, 5, 52, 44, 46, 47, 48, 49,
+	50, 51, 45, 25, 55, 44, 46, 47, 48, 49,
+	50, 51, 45, 25, 6, 4, 3, 2, 27, 26,
+	1,
 }
 
 var yyPact = [...]int16{
-	-32768, -32768, 54, 21, 6, -32768, -32768, -14, -32768, -32768,
-	-32768, 39, -32768, -1, -32768, -32768, -32768, -32768, -32768, -32768,
-	-32768, -32768, -32768, -32768, -32768, -32768, 6, -32768, -16, -32768,
-	26, -32768, -32768, -32768, -32768, -32768, -32768, -32768, 2, -32768,
-	-32768, -32768, -32768, 4, 65, -32768, -32768, -32768,
+	-32768, -32768, 34, 27, 7, -32768, -32768, -7, -32768, -32768,
+	-32768, -11, -32768, 6, -32768, -32768, -32768, -32768, -32768, -32768,
+	-32768, -32768, -32768, -32768, -32768, -32768, 7, -32768, -9, -32768,
+	-14, -32768, -32768, -32768, -32768, -32768, -32768, 18, 57, -32768,
+	-32768, -32768, -32768, 21, -32768, -32768, -32768, -32768, -32768, -32768,
+	-32768, -32768, -32768, 47, -32768, -32768,
 }
 
 var yyPgo = [...]int8{
-	0, 86, 71, 61, 85, 60, 84, 43, 83, 27,
-	1, 2, 0, 33, 28, 11,
+	0, 80, 77, 76, 75, 53, 74, 51, 28, 34,
+	2, 3, 40, 1, 0, 35,
 }
 
 var yyR1 = [...]int8{
 	0, 1, 1, 1, 1, 2, 2, 2, 2, 2,
 	2, 3, 3, 3, 6, 6, 6, 6, 5, 5,
-	5, 8, 7, 4, 4, 11, 9, 9, 12, 12,
-	12, 12, 12, 12, 12, 12, 12, 14, 13, 15,
-	15, 10,
+	5, 8, 7, 4, 4, 11, 9, 12, 12, 12,
+	12, 12, 12, 12, 12, 12, 13, 13, 13, 13,
+	13, 13, 13, 13, 13, 13, 15, 14, 10,
 }
 
 var yyR2 = [...]int8{
 	0, 1, 1, 2, 2, 0, 2, 2, 2, 3,
 	3, 2, 2, 2, 3, 2, 3, 2, 2, 1,
-	2, 2, 1, 1, 2, 4, 1, 2, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 0, 4, 0,
-	2, 1,
+	2, 2, 1, 1, 2, 4, 2, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 0, 2, 2, 2,
+	2, 2, 2, 2, 2, 2, 0, 4, 1,
 }
 
 var yyChk = [...]int16{
 	-32768, -1, -2, -3, -4, -5, -6, 2, -7, -8,
 	-11, -9, -10, 4, -12, 18, 8, 15, 9, 10,
-	11, 12, 13, 14, -13, 16, -4, -6, 2, -8,
-	-9, -10, 20, -11, 19, -10, 20, -12, 7, -14,
-	19, -10, 20, 6, -15, 5, 17, -12,
+	11, 12, 13, 14, -14, 16, -4, -6, 2, -8,
+	-9, -10, 20, -11, 19, -10, 20, 7, -13, -15,
+	19, -10, 20, 6, 8, 15, 9, 10, 11, 12,
+	13, 14, -14, -13, 5, 17,
 }
 
 var yyDef = [...]int8{
 	5, -2, -2, -2, 3, 6, 7, 0, 11, 12,
-	23, 22, 19, 0, 26, 41, 28, 29, 30, 31,
-	32, 33, 34, 35, 36, 37, 4, 8, 0, 13,
-	21, 15, 17, 24, 9, 18, 20, 27, 0, 39,
-	10, 14, 16, 0, 0, 25, 38, 40,
+	23, 22, 19, 0, 36, 48, 27, 28, 29, 30,
+	31, 32, 33, 34, 35, 46, 4, 8, 0, 13,
+	21, 15, 17, 24, 9, 18, 20, 0, 26, 36,
+	10, 14, 16, 0, 37, 38, 39, 40, 41, 42,
+	43, 44, 45, 0, 25, 47,
 }
 
 var yyTok1 = [...]int8{
@@ -538,57 +541,97 @@ yydefault:
 		{
 			b(yylex).tag(yyDollar[1].tok, yyDollar[2].tok, yyDollar[3].tok, yyDollar[4].tok)
 		}
+	case 27:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
+			b(yylex).element(yyDollar[1].tok)
+		}
 	case 28:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).move(yyDollar[1].tok)
+			b(yylex).element(yyDollar[1].tok)
 		}
 	case 29:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).badMove(yyDollar[1].tok)
+			b(yylex).element(yyDollar[1].tok)
 		}
 	case 30:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).moveNumber(yyDollar[1].tok)
+			b(yylex).element(yyDollar[1].tok)
 		}
 	case 31:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).moveNumber(yyDollar[1].tok)
+			b(yylex).element(yyDollar[1].tok)
 		}
 	case 32:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).dots(yyDollar[1].tok)
+			b(yylex).element(yyDollar[1].tok)
 		}
 	case 33:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).nag(yyDollar[1].tok)
+			b(yylex).element(yyDollar[1].tok)
 		}
 	case 34:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).comment(yyDollar[1].tok)
-		}
-	case 35:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			b(yylex).suffix(yyDollar[1].tok)
+			b(yylex).element(yyDollar[1].tok)
 		}
 	case 37:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).element(yyDollar[2].tok)
+		}
+	case 38:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).element(yyDollar[2].tok)
+		}
+	case 39:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).element(yyDollar[2].tok)
+		}
+	case 40:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).element(yyDollar[2].tok)
+		}
+	case 41:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).element(yyDollar[2].tok)
+		}
+	case 42:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).element(yyDollar[2].tok)
+		}
+	case 43:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).element(yyDollar[2].tok)
+		}
+	case 44:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).element(yyDollar[2].tok)
+		}
+	case 46:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).openVariation(yyDollar[1].tok)
 		}
-	case 38:
+	case 47:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			b(yylex).closeVariation(yyDollar[4].tok)
 		}
-	case 41:
+	case 48:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).result(yyDollar[1].tok)

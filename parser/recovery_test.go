@@ -191,3 +191,19 @@ func TestReuseMemory(t *testing.T) {
 		}
 	}
 }
+
+func TestPrintableASCII(t *testing.T) {
+	for b := 0; b < 256; b++ {
+		want := b >= 0x20 && b < 0x7f
+		for _, pos := range []int{0, 3, 7, 8, 12} {
+			s := []byte("abcdefghijklmnop")
+			s[pos] = byte(b)
+			if got := printableASCII(string(s)); got != want {
+				t.Fatalf("byte %#x at %d: got %v, want %v", b, pos, got, want)
+			}
+		}
+	}
+	if !printableASCII("") || !printableASCII("[%clk 0:05:00]") {
+		t.Error("plain text rejected")
+	}
+}
