@@ -28,6 +28,10 @@ type Options struct {
 	// PieceSize is how many bytes the reader tries to parse at a time; the
 	// default is 1 MiB. A single game larger than that is read whole.
 	PieceSize int
+	// ReuseMemory lets the reader reuse the memory of syntax trees: a Game's
+	// AST is then valid only until the next call to Next. The diagnostics,
+	// the model and the File stay valid.
+	ReuseMemory bool
 }
 
 // Game is one game read from the input.
@@ -58,7 +62,9 @@ func New(r io.Reader, name string, opts Options) *Reader {
 	if opts.PieceSize <= 0 {
 		opts.PieceSize = 1 << 20
 	}
-	return &Reader{r: r, name: name, opts: opts}
+	rd := &Reader{r: r, name: name, opts: opts}
+	rd.parser.ReuseMemory = opts.ReuseMemory
+	return rd
 }
 
 // Next returns the next game, or io.EOF after the last one. Diagnostics that

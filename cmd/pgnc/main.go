@@ -224,7 +224,7 @@ func (c *checker) checkFile(path string) {
 
 // checkStream checks one input game by game, in bounded memory.
 func (c *checker) checkStream(name string, r io.Reader) {
-	rd := reader.New(r, name, reader.Options{SyntaxOnly: c.flags.syntax})
+	rd := reader.New(r, name, reader.Options{SyntaxOnly: c.flags.syntax, ReuseMemory: true})
 	write := diag.WriteText
 	if c.flags.format == "json" {
 		write = diag.WriteJSON
