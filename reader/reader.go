@@ -1,8 +1,8 @@
 // Package reader reads PGN from an io.Reader one game at a time, in bounded
 // memory: it cuts the input into pieces at game boundaries, parses each piece
 // with package parser and, unless asked not to, checks each game with package
-// check. Games and diagnostics come out in input order, with positions that
-// refer to the whole input.
+// check, on several goroutines if asked. Games and diagnostics come out in
+// input order, with positions that refer to the whole input.
 package reader
 
 import (
@@ -26,16 +26,22 @@ type Options struct {
 	SyntaxOnly bool // stop after the grammar: no move replay
 	Model      bool // build the resolved model of each game (ignored with SyntaxOnly)
 	// PieceSize is how many bytes the reader tries to parse at a time; the
-	// default is 1 MiB. A single game larger than that is read whole.
+	// default is 256 KiB. A single game larger than that is read whole.
 	PieceSize int
-	// ReuseMemory lets the reader reuse the memory of syntax trees: a Game's
-	// AST is then valid only until the next call to Next. The diagnostics,
-	// the model and the File stay valid.
+	// ReuseMemory lets the reader reuse the memory of syntax trees, which
+	// keeps memory flat and saves time: a Game's AST is then valid only until
+	// the next call to Next, and with Workers > 1 it is nil. The other fields
+	// stay valid. It is ignored with Model, whose moves point into the tree.
 	ReuseMemory bool
+	// Workers is how many goroutines parse and check pieces at once; games
+	// still come out in input order. 0 and 1 mean no extra goroutines.
+	Workers int
 }
 
 // Game is one game read from the input.
 type Game struct {
+	Index int         // 1-based position of the game in the input; 0 for text outside games
+	Tags  []model.Tag // the tag section
 	AST   *ast.Game   // the syntax tree; offsets index File.Src
 	Model *model.Game // the resolved game, when Options.Model is set
 	Diags diag.List   // every diagnostic of the game, sorted; offsets index File.Src
@@ -44,68 +50,147 @@ type Game struct {
 
 // Reader reads games from an io.Reader.
 type Reader struct {
-	r      io.Reader
-	name   string
-	opts   Options
-	buf    []byte // read but not yet parsed
-	base   int    // offset of buf[0] in the input
-	line   int    // lines before buf[0] in the input
-	eof    bool
-	index  int // games handed out so far
-	queue  []*Game
-	parser parser.Parser
-	err    error
+	r       io.Reader
+	name    string
+	opts    Options
+	buf     []byte // read but not yet cut into a piece
+	base    int    // offset of buf[0] in the input
+	line    int    // lines before buf[0] in the input
+	eof     bool
+	readErr error // the error that ended the input early, if any
+	pieces  int   // pieces cut so far
+	index   int   // games numbered so far
+	queue   []*Game
+	parser  parser.Parser
+	err     error
+	pool    *pool // the goroutines of Workers > 1, started on first use
 }
 
 // New returns a reader of the input r, which diagnostics call name.
 func New(r io.Reader, name string, opts Options) *Reader {
 	if opts.PieceSize <= 0 {
-		opts.PieceSize = 1 << 20
+		opts.PieceSize = 256 << 10
 	}
 	rd := &Reader{r: r, name: name, opts: opts}
+	opts.ReuseMemory = opts.ReuseMemory && !opts.Model
+	rd.opts = opts
 	rd.parser.ReuseMemory = opts.ReuseMemory
 	return rd
 }
 
 // Next returns the next game, or io.EOF after the last one. Diagnostics that
-// belong to no game (stray text between games) come with a Game whose AST
-// is nil.
+// belong to no game (stray text between games) come with a Game whose Index
+// is 0.
 func (rd *Reader) Next() (*Game, error) {
 	for len(rd.queue) == 0 {
 		if rd.err != nil {
 			return nil, rd.err
 		}
-		if err := rd.fill(); err != nil {
+		var games []*Game
+		var err error
+		if rd.opts.Workers > 1 {
+			games, err = rd.nextParallel()
+		} else {
+			var pc piece
+			if pc, err = rd.nextPiece(); err == nil {
+				games = process(&rd.parser, pc, rd.name, rd.opts)
+			}
+		}
+		if err != nil {
 			rd.err = err
 		}
+		rd.number(games)
+		rd.queue = games
 	}
 	g := rd.queue[0]
 	rd.queue = rd.queue[1:]
 	return g, nil
 }
 
-// fill reads until a piece can be cut off, then parses it into the queue.
-// It returns io.EOF when the input is exhausted and nothing is left.
-func (rd *Reader) fill() error {
-	for {
-		if cut := rd.cut(); cut > 0 {
-			rd.parsePiece(cut)
-			return nil
-		}
-		if rd.eof {
-			if len(rd.buf) == 0 {
-				return io.EOF
+// All returns an iterator over the remaining games, for use with range. It
+// stops after the first error, which it yields with a nil game.
+func (rd *Reader) All() iter.Seq2[*Game, error] {
+	return func(yield func(*Game, error) bool) {
+		defer rd.Close()
+		for {
+			g, err := rd.Next()
+			if err == io.EOF {
+				return
 			}
-			rd.parsePiece(len(rd.buf))
-			return nil
-		}
-		if err := rd.read(); err != nil {
-			return err
+			if !yield(g, err) || err != nil {
+				return
+			}
 		}
 	}
 }
 
-// read appends at least one more chunk of input to buf.
+// Close stops the worker goroutines of a reader that is abandoned before
+// the end of its input. It is safe to call at any time, and more than once.
+func (rd *Reader) Close() {
+	if rd.pool != nil {
+		rd.pool.stop()
+	}
+}
+
+// number gives the games of a piece their index in the whole input.
+func (rd *Reader) number(games []*Game) {
+	for _, g := range games {
+		if g.Index == 0 {
+			continue
+		}
+		rd.index++
+		g.Index = rd.index
+		if g.AST != nil {
+			g.AST.Index = rd.index
+		}
+		if g.Model != nil {
+			g.Model.Index = rd.index
+		}
+		for j := range g.Diags {
+			g.Diags[j].Game = rd.index
+		}
+	}
+}
+
+// piece is a part of the input that parses the same alone as in place.
+type piece struct {
+	seq  int    // position among the pieces, from 0
+	src  string // the text
+	base int    // offset of src in the input
+	line int    // lines before src in the input
+}
+
+// nextPiece reads until a piece can be cut off and cuts it. It returns
+// io.EOF when the input is exhausted.
+func (rd *Reader) nextPiece() (piece, error) {
+	for {
+		n := rd.cut()
+		if n == 0 && rd.eof {
+			if len(rd.buf) == 0 {
+				if rd.readErr != nil {
+					return piece{}, rd.readErr
+				}
+				return piece{}, io.EOF
+			}
+			n = len(rd.buf)
+		}
+		if n > 0 {
+			pc := piece{seq: rd.pieces, src: string(rd.buf[:n]), base: rd.base, line: rd.line}
+			rd.pieces++
+			rd.line += bytes.Count(rd.buf[:n], []byte{'\n'})
+			rd.base += n
+			rest := copy(rd.buf, rd.buf[n:])
+			rd.buf = rd.buf[:rest]
+			return pc, nil
+		}
+		if err := rd.read(); err != nil {
+			return piece{}, err
+		}
+	}
+}
+
+// read appends more input to buf; at the end of the input, or on an error,
+// it sets eof.
 func (rd *Reader) read() error {
 	if len(rd.buf) == cap(rd.buf) {
 		grown := make([]byte, len(rd.buf), max(2*cap(rd.buf), rd.opts.PieceSize+4096))
@@ -116,11 +201,15 @@ func (rd *Reader) read() error {
 	// doubling of the buffer and not once per short read.
 	n, err := io.ReadFull(rd.r, rd.buf[len(rd.buf):cap(rd.buf)])
 	rd.buf = rd.buf[:len(rd.buf)+n]
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+	if err != nil {
+		// The input ends here, normally or not: what was read is still
+		// checked, and a real error is reported after it.
 		rd.eof = true
-		return nil
+		if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+			rd.readErr = err
+		}
 	}
-	return err
+	return nil
 }
 
 // cut returns where the buffer can be split so that the parse of the part
@@ -133,15 +222,17 @@ func (rd *Reader) cut() int {
 	return Boundary(unsafe.String(unsafe.SliceData(rd.buf), len(rd.buf)), rd.eof)
 }
 
-// parsePiece parses buf[:n] and queues its games.
-func (rd *Reader) parsePiece(n int) {
-	src := string(rd.buf[:n])
-	file := &diag.File{Name: rd.name, Src: src, Base: rd.base, BaseLine: rd.line}
-	db, diags := rd.parser.Parse(src)
+// process parses and checks one piece. Game indexes and the Game field of
+// diagnostics are relative to the piece until Reader.number sets them.
+func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
+	src := pc.src
+	file := &diag.File{Name: name, Src: src, Base: pc.base, BaseLine: pc.line}
+	db, diags := ps.Parse(src)
 	byGame := make([]diag.List, len(db.Games)+1)
 	for _, d := range diags {
 		byGame[d.Game] = append(byGame[d.Game], d) // d.Game is 0 outside games
 	}
+	var out []*Game
 	outside := byGame[0] // in position order, interleaved with the games
 	flushOutside := func(before int) {
 		n := 0
@@ -149,35 +240,34 @@ func (rd *Reader) parsePiece(n int) {
 			n++
 		}
 		if n > 0 {
-			rd.queue = append(rd.queue, &Game{Diags: outside[:n:n], File: file})
+			out = append(out, &Game{Diags: outside[:n:n], File: file})
 			outside = outside[n:]
 		}
 	}
-	defer flushOutside(len(src) + 1)
 	for i, g := range db.Games {
 		flushOutside(g.From)
-		rd.index++
-		g.Index = rd.index
-		out := &Game{AST: g, File: file, Diags: byGame[i+1]}
+		game := &Game{Index: i + 1, AST: g, File: file, Diags: byGame[i+1]}
+		game.Tags = make([]model.Tag, len(g.Tags))
+		for j, t := range g.Tags {
+			game.Tags[j] = model.Tag{Name: t.Name, Value: t.Value}
+		}
 		switch {
-		case rd.opts.SyntaxOnly:
-		case rd.opts.Model:
+		case opts.SyntaxOnly:
+		case opts.Model:
 			m, more := check.Game(g)
-			out.Model = m
-			out.Diags = append(out.Diags, more...)
+			game.Model = m
+			game.Diags = append(game.Diags, more...)
 		default:
-			out.Diags = append(out.Diags, check.Diagnostics(g)...)
+			game.Diags = append(game.Diags, check.Diagnostics(g)...)
 		}
-		for j := range out.Diags {
-			out.Diags[j].Game = g.Index
+		game.Diags.Sort()
+		if opts.ReuseMemory && opts.Workers > 1 {
+			game.AST = nil // the worker reuses its memory for the next piece
 		}
-		out.Diags.Sort()
-		rd.queue = append(rd.queue, out)
+		out = append(out, game)
 	}
-	rd.line += bytes.Count(rd.buf[:n], []byte{'\n'})
-	rd.base += n
-	rest := copy(rd.buf, rd.buf[n:])
-	rd.buf = rd.buf[:rest]
+	flushOutside(len(src) + 1)
+	return out
 }
 
 // Boundary returns the offset of the last place in src where a game starts
@@ -256,20 +346,4 @@ func blankLineBefore(src string, off int) bool {
 
 func bytesIndex(s, sep string) int {
 	return bytes.Index(unsafe.Slice(unsafe.StringData(s), len(s)), []byte(sep))
-}
-
-// All returns an iterator over the remaining games, for use with range. It
-// stops after the first error, which it yields with a nil game.
-func (rd *Reader) All() iter.Seq2[*Game, error] {
-	return func(yield func(*Game, error) bool) {
-		for {
-			g, err := rd.Next()
-			if err == io.EOF {
-				return
-			}
-			if !yield(g, err) || err != nil {
-				return
-			}
-		}
-	}
 }

@@ -33,8 +33,8 @@ func wholeFile(src string) (games int, diags []string) {
 }
 
 // streamed checks src through a Reader with small pieces.
-func streamed(t *testing.T, src string, piece int) (games int, diags []string) {
-	rd := New(strings.NewReader(src), "x", Options{PieceSize: piece})
+func streamed(t *testing.T, src string, piece, workers int) (games int, diags []string) {
+	rd := New(strings.NewReader(src), "x", Options{PieceSize: piece, Workers: workers, ReuseMemory: true})
 	for {
 		g, err := rd.Next()
 		if err == io.EOF {
@@ -43,17 +43,17 @@ func streamed(t *testing.T, src string, piece int) (games int, diags []string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.AST != nil {
+		if g.Index > 0 {
 			games++
 		}
 		diags = append(diags, absolute(g.File, g.Diags, func(n int) int { return n })...)
 	}
 }
 
-func compare(t *testing.T, name, src string, piece int) {
+func compare(t *testing.T, name, src string, piece, workers int) {
 	t.Helper()
 	wantGames, want := wholeFile(src)
-	gotGames, got := streamed(t, src, piece)
+	gotGames, got := streamed(t, src, piece, workers)
 	if gotGames != wantGames {
 		t.Fatalf("%s: %d games streamed, %d in one piece", name, gotGames, wantGames)
 	}
@@ -73,7 +73,9 @@ func TestStreamMatchesWholeFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, piece := range []int{1, 64, 1 << 20} {
-			compare(t, path, string(data), piece)
+			for _, workers := range []int{1, 3} {
+				compare(t, path, string(data), piece, workers)
+			}
 		}
 	}
 }
@@ -95,9 +97,51 @@ func TestStreamMatchesWholeFileOnCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		compare(t, path, string(data), 4096)
+		compare(t, path, string(data), 4096, 1)
+		compare(t, path, string(data), 4096, 4)
 		n++
 		return nil
 	})
 	t.Logf("%d files streamed in 4 KiB pieces match the whole-file check", n)
+}
+
+// failingReader returns data, then err.
+type failingReader struct {
+	data string
+	err  error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if f.data == "" {
+		return 0, f.err
+	}
+	n := copy(p, f.data)
+	f.data = f.data[n:]
+	return n, nil
+}
+
+// TestReadError: every game read before a read error is checked and comes
+// out, then the error.
+func TestReadError(t *testing.T) {
+	game := "[Event \"x\"]\n\n1. e4 e5 *\n\n"
+	boom := fmt.Errorf("disk on fire")
+	for _, workers := range []int{1, 2} {
+		rd := New(&failingReader{data: strings.Repeat(game, 50), err: boom}, "x", Options{PieceSize: 100, Workers: workers})
+		games := 0
+		var err error
+		for {
+			var g *Game
+			g, err = rd.Next()
+			if err != nil {
+				break
+			}
+			if g.Index > 0 {
+				games++
+			}
+		}
+		if err != boom || games != 50 {
+			t.Errorf("workers %d: %d games then %v; want all 50 games, then the read error", workers, games, err)
+		}
+		rd.Close()
+	}
 }

@@ -14,10 +14,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
-	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/reader"
 )
 
@@ -116,6 +117,7 @@ type checkFlags struct {
 	strict    bool
 	format    string
 	maxErrors int
+	jobs      int
 }
 
 func newCheckFlags(out io.Writer) *checkFlags {
@@ -125,6 +127,7 @@ func newCheckFlags(out io.Writer) *checkFlags {
 	f.set.BoolVar(&f.strict, "strict", false, "fail (exit 1) on warnings too")
 	f.set.StringVar(&f.format, "format", "text", "output format: text or json (one object per line)")
 	f.set.IntVar(&f.maxErrors, "max-errors", 0, "stop reporting after this many errors (0: no limit); counting goes on")
+	f.set.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "check with this many goroutines; output order stays that of the input")
 	return f
 }
 
@@ -224,7 +227,8 @@ func (c *checker) checkFile(path string) {
 
 // checkStream checks one input game by game, in bounded memory.
 func (c *checker) checkStream(name string, r io.Reader) {
-	rd := reader.New(r, name, reader.Options{SyntaxOnly: c.flags.syntax, ReuseMemory: true})
+	rd := reader.New(r, name, reader.Options{SyntaxOnly: c.flags.syntax, ReuseMemory: true, Workers: c.flags.jobs})
+	defer rd.Close()
 	write := diag.WriteText
 	if c.flags.format == "json" {
 		write = diag.WriteJSON
@@ -239,7 +243,7 @@ func (c *checker) checkStream(name string, r io.Reader) {
 			c.ioError(err)
 			return
 		}
-		if g.AST != nil {
+		if g.Index > 0 {
 			c.games++
 		}
 		counted := false
@@ -247,7 +251,7 @@ func (c *checker) checkStream(name string, r io.Reader) {
 			isError := d.Severity() == diag.Error
 			if isError {
 				c.errors++
-				if g.AST != nil && !counted {
+				if g.Index > 0 && !counted {
 					counted = true
 					c.gamesWithErrors++
 				}
@@ -260,8 +264,8 @@ func (c *checker) checkStream(name string, r io.Reader) {
 			if isError {
 				c.reported++
 			}
-			if c.flags.format == "text" && g.AST != nil {
-				d.Detail = "in game " + gameName(g.AST) + "\n" + d.Detail
+			if c.flags.format == "text" && g.Index > 0 {
+				d.Detail = "in game " + gameName(g.Index, g.Tags) + "\n" + d.Detail
 			}
 			if err := write(c.out, g.File, d, diag.English); err != nil {
 				c.ioError(err)
@@ -278,9 +282,9 @@ func (c *checker) ioError(err error) {
 }
 
 // gameName names a game for a reader: its index and players.
-func gameName(g *ast.Game) string {
+func gameName(index int, tags []model.Tag) string {
 	white, black := "?", "?"
-	for _, t := range g.Tags {
+	for _, t := range tags {
 		switch t.Name {
 		case "White":
 			white = t.Value
@@ -288,7 +292,7 @@ func gameName(g *ast.Game) string {
 			black = t.Value
 		}
 	}
-	return fmt.Sprintf("%d (%s – %s)", g.Index, white, black)
+	return fmt.Sprintf("%d (%s – %s)", index, white, black)
 }
 
 func plural(n int, noun string) string {

@@ -1,0 +1,91 @@
+package reader
+
+import (
+	"sync"
+
+	"github.com/pgnc/pgnc/parser"
+)
+
+// pool runs the pipeline of Workers > 1: the reader goroutine cuts pieces,
+// the workers parse and check them, and nextParallel hands their games out
+// in piece order. At most twice as many pieces as workers are in flight, so
+// memory stays bounded.
+type pool struct {
+	jobs    chan piece
+	results chan result
+	done    chan struct{}
+	once    sync.Once
+	pending map[int]result // finished pieces that wait for an earlier one
+	next    int            // the piece to hand out next
+}
+
+type result struct {
+	seq   int
+	games []*Game
+	err   error // a read error, reported after the pieces before it
+}
+
+func (rd *Reader) startPool() {
+	n := rd.opts.Workers
+	p := &pool{
+		jobs:    make(chan piece, n),
+		results: make(chan result, 2*n),
+		done:    make(chan struct{}),
+		pending: map[int]result{},
+	}
+	rd.pool = p
+	go func() {
+		defer close(p.jobs)
+		for {
+			pc, err := rd.nextPiece()
+			if err != nil {
+				select {
+				case p.results <- result{seq: rd.pieces, err: err}: // after every piece cut
+				case <-p.done:
+				}
+				return
+			}
+			select {
+			case p.jobs <- pc:
+			case <-p.done:
+				return
+			}
+		}
+	}()
+	for range n {
+		go func() {
+			ps := parser.Parser{ReuseMemory: rd.opts.ReuseMemory}
+			for pc := range p.jobs {
+				r := result{seq: pc.seq, games: process(&ps, pc, rd.name, rd.opts)}
+				select {
+				case p.results <- r:
+				case <-p.done:
+					return
+				}
+			}
+		}()
+	}
+}
+
+// nextParallel returns the games of the next piece in input order.
+func (rd *Reader) nextParallel() ([]*Game, error) {
+	if rd.pool == nil {
+		rd.startPool()
+	}
+	p := rd.pool
+	for {
+		if r, ok := p.pending[p.next]; ok {
+			delete(p.pending, p.next)
+			if r.err != nil {
+				p.stop()
+				return nil, r.err
+			}
+			p.next++
+			return r.games, nil
+		}
+		r := <-p.results
+		p.pending[r.seq] = r
+	}
+}
+
+func (p *pool) stop() { p.once.Do(func() { close(p.done) }) }
