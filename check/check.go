@@ -49,6 +49,7 @@ func (c *checker) game(g *ast.Game) (*model.Game, diag.List) {
 	var final chess.Position
 	var plies int
 	m.Moves, final, plies, m.Complete = c.line(start, g.Moves)
+	m.Comments = c.unattached
 	if m.Complete && !g.Broken {
 		c.checkResult(g, &final, plies)
 	}
@@ -61,7 +62,10 @@ type checker struct {
 	index    int
 	chess960 bool
 	plyCount *ast.TagPair // the PlyCount tag, checked after the replay
-	diags    diag.List
+	// unattached holds the comments at the end of the last line replayed
+	// that follow no move of it (model only).
+	unattached []string
+	diags      diag.List
 }
 
 func (c *checker) add(code diag.Code, n ast.Node, args ...string) *diag.Diagnostic {
@@ -145,6 +149,7 @@ func (c *checker) startPosition(g *ast.Game) (chess.Position, bool) {
 // their number, and whether the whole line was replayed.
 func (c *checker) line(pos chess.Position, elems []ast.Element) (moves []*model.Move, final chess.Position, plies int, complete bool) {
 	var pending []string // comments waiting for the next move (model only)
+	defer func() { c.unattached = pending }()
 	before := pos        // position before the last move, for variations
 	var last *model.Move // the last move's model (when building)
 	for _, e := range elems {

@@ -21,6 +21,7 @@ type Game struct {
 	Start    chess.Position // the starting position (initial or from the FEN tag)
 	Chess960 bool           // castling follows Chess960 rules
 	Moves    []*Move        // the main line, as far as it could be replayed
+	Comments []string       // main-line comments that follow no move (a game without moves)
 	Result   *ast.Result    // the termination marker; nil when missing
 	Complete bool           // every move of the main line was replayed
 	Node     *ast.Game      // the syntax tree it was built from

@@ -47,6 +47,7 @@ Commands:
 
 	check     report problems in PGN files
 	board     show the positions of a game
+	fmt       rewrite PGN in the standard's export format
 	help      show help for a command
 	version   print the pgnc version
 
@@ -81,6 +82,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCheck(args[1:], stdin, stdout, stderr)
 	case "board":
 		return runBoard(args[1:], stdin, stdout, stderr)
+	case "fmt":
+		return runFmt(args[1:], stdin, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintf(stdout, "pgnc %s\n", version)
 		return exitClean
@@ -95,6 +98,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprint(stdout, boardUsage)
 				fs, _, _, _, _ := newBoardFlags(stdout)
 				fs.PrintDefaults()
+				return exitClean
+			case "fmt":
+				fmt.Fprint(stdout, fmtUsage)
+				newFmtFlags(stdout).set.PrintDefaults()
 				return exitClean
 			case "version", "help":
 				fmt.Fprint(stdout, usage)

@@ -1,0 +1,237 @@
+// Package export writes games in the PGN export format (PGN standard 1994,
+// sections 3.2 and 8): the Seven Tag Roster first and in order, other tags
+// in ASCII order, movetext in canonical SAN on lines of less than 80
+// characters, move numbers where the standard puts them, suffix annotations
+// as NAGs, and the termination marker equal to the Result tag.
+package export
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/san"
+)
+
+// Options change what is written.
+type Options struct {
+	Width           int  // longest movetext line; 0 means 79, the standard's "less than 80"
+	StripComments   bool // leave out comments
+	StripVariations bool // leave out variations
+	StripNAGs       bool // leave out NAGs and suffix annotations
+	StripClock      bool // remove [%clk …] commands from comments, dropping comments left empty
+	KeepSuffixes    bool // write suffix annotations as written ("!?") instead of as NAGs ("$5")
+}
+
+// roster is the Seven Tag Roster and the values written for missing tags.
+var roster = [...]struct{ name, missing string }{
+	{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
+	{"White", "?"}, {"Black", "?"}, {"Result", "*"},
+}
+
+// Game appends g in export format to b, followed by the empty line that
+// ends a game. g must be complete (every main-line move replayed).
+func Game(b *strings.Builder, g *model.Game, opts Options) {
+	if opts.Width <= 0 {
+		opts.Width = 79
+	}
+	result := "*"
+	if g.Result != nil {
+		result = g.Result.Outcome.String()
+	} else if v, ok := g.Tag("Result"); ok {
+		result = v
+	}
+	writeTags(b, g, result)
+	w := &movetext{b: b, width: opts.Width, opts: opts}
+	for _, c := range g.Comments {
+		w.comment(c)
+	}
+	w.line(g.Start, g.Moves)
+	w.token(result)
+	if g.Node != nil {
+		// Comments that follow the marker stay after it, where they were.
+		for _, c := range g.Node.Trailing {
+			w.comment(c.Text)
+		}
+	}
+	b.WriteString("\n\n")
+}
+
+func writeTags(b *strings.Builder, g *model.Game, result string) {
+	first := map[string]bool{}
+	var others []model.Tag
+	for _, t := range g.Tags {
+		if first[t.Name] {
+			continue // a duplicate: the first value counts, as the checker says
+		}
+		first[t.Name] = true
+		isRoster := false
+		for _, r := range roster {
+			isRoster = isRoster || r.name == t.Name
+		}
+		if !isRoster {
+			others = append(others, t)
+		}
+	}
+	for _, r := range roster {
+		v, ok := g.Tag(r.name)
+		switch {
+		case r.name == "Result":
+			v = result
+		case !ok:
+			v = r.missing
+		}
+		writeTag(b, r.name, v)
+	}
+	sort.SliceStable(others, func(i, j int) bool { return others[i].Name < others[j].Name })
+	for _, t := range others {
+		writeTag(b, t.Name, t.Value)
+	}
+	b.WriteByte('\n')
+}
+
+func writeTag(b *strings.Builder, name, value string) {
+	b.WriteByte('[')
+	b.WriteString(name)
+	b.WriteString(` "`)
+	for i := 0; i < len(value); i++ {
+		if c := value[i]; c == '"' || c == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(value[i])
+	}
+	b.WriteString("\"]\n")
+}
+
+// movetext writes movetext tokens, breaking lines between tokens. A comment
+// longer than a line is written whole: the standard leaves the export of
+// commentary open, and pgnc never rewrites what a comment says.
+type movetext struct {
+	b      *strings.Builder
+	width  int
+	col    int    // characters on the current line
+	prefix string // "(" waiting to be written glued to the next token
+	opts   Options
+}
+
+// token writes one token, on a new line if it would not fit.
+func (w *movetext) token(t string) {
+	t, w.prefix = w.prefix+t, ""
+	first := t
+	if i := strings.IndexByte(t, '\n'); i >= 0 {
+		first = t[:i]
+	}
+	switch {
+	case w.col == 0:
+	case w.col+1+len(first) > w.width:
+		w.b.WriteByte('\n')
+		w.col = 0
+	default:
+		w.b.WriteByte(' ')
+		w.col++
+	}
+	w.b.WriteString(t)
+	if i := strings.LastIndexByte(t, '\n'); i >= 0 {
+		w.col = len(t) - i - 1
+	} else {
+		w.col += len(t)
+	}
+}
+
+// open writes "(" glued to the token after it.
+func (w *movetext) open() { w.prefix += "(" }
+
+// close writes ")" glued to the token before it.
+func (w *movetext) close() {
+	if w.prefix != "" { // an empty variation
+		w.token("")
+	}
+	if w.col+1 > w.width {
+		w.b.WriteByte('\n')
+		w.col = 0
+	}
+	w.b.WriteByte(')')
+	w.col++
+}
+
+func (w *movetext) comment(text string) {
+	if w.opts.StripClock {
+		text = stripClock(text)
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+	}
+	if w.opts.StripComments {
+		return
+	}
+	if strings.Contains(text, "}") {
+		// Read from a ";" comment: only that form can hold a "}". It runs
+		// to the end of its line.
+		w.token(";" + text)
+		w.b.WriteByte('\n')
+		w.col = 0
+		return
+	}
+	w.token("{" + text + "}")
+}
+
+// line writes the moves of one line, played from pos.
+func (w *movetext) line(pos chess.Position, moves []*model.Move) {
+	needNumber := true // black's move needs its number after anything but white's move
+	for _, m := range moves {
+		for _, c := range m.Before {
+			w.comment(c)
+		}
+		if pos.Turn() == chess.White {
+			w.token(strconv.Itoa(pos.FullmoveNumber()) + ".")
+		} else if needNumber {
+			w.token(strconv.Itoa(pos.FullmoveNumber()) + "...")
+		}
+		needNumber = false
+		text := m.SAN
+		nags := m.NAGs
+		if w.opts.KeepSuffixes && m.Node != nil && m.Node.SAN.Annotation != san.NoAnnotation && len(nags) > 0 {
+			text += m.Node.SAN.Annotation.String()
+			nags = nags[1:] // the suffix is the first NAG of the move
+		}
+		w.token(text)
+		if !w.opts.StripNAGs {
+			for _, n := range nags {
+				w.token("$" + strconv.Itoa(n))
+				needNumber = true
+			}
+		}
+		for _, c := range m.Comments {
+			before := w.b.Len()
+			w.comment(c)
+			needNumber = needNumber || w.b.Len() != before
+		}
+		if !w.opts.StripVariations {
+			for _, v := range m.Variations {
+				w.open()
+				w.line(pos, v)
+				w.close()
+				needNumber = true
+			}
+		}
+		pos = m.After
+	}
+}
+
+// stripClock removes [%clk …] commands from a comment.
+func stripClock(text string) string {
+	for {
+		i := strings.Index(text, "[%clk")
+		if i < 0 {
+			return text
+		}
+		j := strings.IndexByte(text[i:], ']')
+		if j < 0 {
+			return text
+		}
+		text = text[:i] + text[i+j+1:]
+		text = strings.ReplaceAll(text, "  ", " ")
+	}
+}

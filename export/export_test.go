@@ -1,0 +1,152 @@
+package export_test
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/check"
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/export"
+	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/parser"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// format exports every game of src that has no error, in order.
+func format(t testing.TB, src string, opts export.Options) (string, []*model.Game) {
+	db, diags := parser.Parse(src)
+	games, rules := check.Database(db)
+	failed := map[int]bool{}
+	for _, d := range append(diags, rules...) {
+		if d.Severity() == diag.Error {
+			failed[d.Game] = true
+		}
+	}
+	var b strings.Builder
+	var kept []*model.Game
+	for _, g := range games {
+		if failed[g.Index] || !g.Complete {
+			continue
+		}
+		export.Game(&b, g, opts)
+		kept = append(kept, g)
+	}
+	return b.String(), kept
+}
+
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/fmt/*.pgn")
+	if len(files) == 0 {
+		t.Fatal("no golden inputs")
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		variants := map[string]export.Options{
+			"":                {},
+			".strip-comments": {StripComments: true, StripVariations: true, StripNAGs: true},
+			".keep-suffixes":  {KeepSuffixes: true, Width: 60},
+		}
+		for suffix, opts := range variants {
+			got, _ := format(t, string(src), opts)
+			golden := strings.TrimSuffix(path, ".pgn") + suffix + ".golden"
+			if *update {
+				os.WriteFile(golden, []byte(got), 0o644)
+				continue
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./export -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s differs (run go test ./export -update and review):\n%s", golden, got)
+			}
+		}
+	}
+}
+
+// summary is what a round trip must keep of a game: the canonical moves with
+// their annotations, comments and variations, and the tags' values.
+func summary(moves []*model.Move) string {
+	var b strings.Builder
+	for _, m := range moves {
+		fmt.Fprintf(&b, "%s%v%q%q(", m.SAN, m.NAGs, m.Before, m.Comments)
+		for _, v := range m.Variations {
+			b.WriteString(summary(v))
+			b.WriteString("|")
+		}
+		b.WriteString(") ")
+	}
+	return b.String()
+}
+
+// roundTrip checks, for every exportable game of src: the export has lines
+// under 80 characters, parses back without warnings to the same game, and
+// exports again to the same text.
+func roundTrip(t *testing.T, name, src string) int {
+	out, games := format(t, src, export.Options{})
+	inComment := false
+	for i, line := range strings.Split(out, "\n") {
+		// Only tag pairs and lines that hold comment text may be long.
+		commentLine := inComment || strings.ContainsAny(line, "{;")
+		inComment = strings.LastIndexByte(line, '{') > strings.LastIndexByte(line, '}') ||
+			(inComment && !strings.Contains(line, "}"))
+		if len(line) >= 80 && !strings.HasPrefix(line, "[") && !commentLine {
+			t.Errorf("%s: output line %d has %d characters", name, i+1, len(line))
+		}
+	}
+	again, games2 := format(t, out, export.Options{})
+	if again != out {
+		t.Fatalf("%s: fmt is not idempotent", name)
+	}
+	if len(games2) != len(games) {
+		t.Fatalf("%s: %d games exported, %d read back", name, len(games), len(games2))
+	}
+	for i := range games {
+		if a, b := summary(games[i].Moves), summary(games2[i].Moves); a != b {
+			t.Fatalf("%s: game %d changes in the round trip:\n%s\n%s", name, games[i].Index, a, b)
+		}
+		if !reflect.DeepEqual(games[i].Comments, games2[i].Comments) {
+			t.Fatalf("%s: game %d loses its comments", name, games[i].Index)
+		}
+	}
+	return len(games)
+}
+
+func TestRoundTripTestdata(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/*.pgn")
+	more, _ := filepath.Glob("../testdata/*/*.pgn")
+	for _, path := range append(files, more...) {
+		src, _ := os.ReadFile(path)
+		roundTrip(t, path, string(src))
+	}
+}
+
+func TestRoundTripCorpus(t *testing.T) {
+	const corpus = "../../shared/corpus"
+	if _, err := os.Stat(corpus); err != nil {
+		t.Skipf("corpus not present: %v", err)
+	}
+	if testing.Short() {
+		t.Skip("corpus test skipped in -short mode")
+	}
+	games := 0
+	filepath.WalkDir(corpus, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".pgn") {
+			return nil
+		}
+		src, _ := os.ReadFile(path)
+		games += roundTrip(t, path, string(src))
+		return nil
+	})
+	t.Logf("%d games exported, read back and exported again unchanged", games)
+}
