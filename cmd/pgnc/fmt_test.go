@@ -1,0 +1,41 @@
+package main
+
+import (
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/export"
+)
+
+// TestFmtIdempotent: formatting a formatted file changes nothing, whole
+// files included (games with errors copied through, text between games).
+func TestFmtIdempotent(t *testing.T) {
+	var files []string
+	for _, root := range []string{"../../testdata", "../../../shared/corpus"} {
+		if testing.Short() && root != "../../testdata" {
+			continue
+		}
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		once, _ := formatSource(path, string(src), export.Options{}, io.Discard)
+		twice, _ := formatSource(path, string(once), export.Options{}, io.Discard)
+		if string(once) != string(twice) {
+			t.Errorf("%s: fmt is not idempotent", path)
+		}
+	}
+	t.Logf("%d files", len(files))
+}
