@@ -7,6 +7,7 @@ package movetext
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
@@ -214,4 +215,88 @@ func FromModel(g *model.Game) (Game, error) {
 		outcome = Outcome(g.Result.Outcome)
 	}
 	return pair(moves, outcome)
+}
+
+var pieceLetters = [...]string{san.Knight: "N", san.Bishop: "B", san.Rook: "R", san.Queen: "Q", san.King: "K"}
+
+func square(s san.Square) string { return s.String() }
+
+func checkMark(c Check) string {
+	switch c {
+	case san.Checking:
+		return "+"
+	case san.Mating:
+		return "#"
+	}
+	return ""
+}
+
+// String writes the castling in SAN: "O-O" or "O-O-O", with its check mark.
+func (c Castle) String() string {
+	if c.Side == QueenSide {
+		return "O-O-O" + checkMark(c.Check)
+	}
+	return "O-O" + checkMark(c.Check)
+}
+
+// String writes the pawn move in SAN, e.g. "exd5+".
+func (p PawnMove) String() string { return p.body() + checkMark(p.Check) }
+
+func (p PawnMove) body() string {
+	s := square(p.To)
+	if p.Capture && p.From != nil {
+		return string(rune('a'+*p.From)) + "x" + s
+	}
+	return s
+}
+
+// String writes the promotion in SAN, e.g. "cxb8=Q+".
+func (p Promotion) String() string {
+	return p.Pawn.body() + "=" + pieceLetters[p.Piece] + checkMark(p.Pawn.Check)
+}
+
+// String writes the piece move in SAN, e.g. "Rfe8+".
+func (m StandardMove) String() string {
+	s := pieceLetters[m.Piece]
+	switch d := m.Disambiguator.(type) {
+	case FileDisambiguator:
+		s += string(rune('a' + d.File))
+	case RankDisambiguator:
+		s += string(rune('1' + d.Rank))
+	case SquareDisambiguator:
+		s += square(d.Square)
+	}
+	if m.Capture {
+		s += "x"
+	}
+	return s + square(m.To) + checkMark(m.Check)
+}
+
+// ParseMove reads one move of SAN into the model; it is the inverse of the
+// moves' String methods. Castling may be written with zeros; a suffix
+// annotation is ignored.
+func ParseMove(text string) (Move, error) {
+	m, ok := san.Parse(text)
+	if !ok {
+		return nil, fmt.Errorf("movetext: %q is not SAN", text)
+	}
+	return fromSAN(m)
+}
+
+var outcomeMarkers = [...]string{Unknown: "*", WhiteWins: "1-0", BlackWins: "0-1", Draw: "1/2-1/2"}
+
+// String writes the game as movetext: numbered turns, then the marker.
+func (g Game) String() string {
+	var b strings.Builder
+	for i, t := range g.Turns {
+		fmt.Fprintf(&b, "%d. ", i+1)
+		switch t := t.(type) {
+		case FullTurn:
+			fmt.Fprintf(&b, "%v %v ", t.White, t.Black)
+		case PartialTurn:
+			fmt.Fprintf(&b, "%v ", t.White)
+		}
+	}
+	b.WriteString(outcomeMarkers[g.Outcome])
+	return b.String()
 }

@@ -1,6 +1,7 @@
 package movetext
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -105,6 +106,49 @@ func TestFromModel(t *testing.T) {
 		}
 		if !reflect.DeepEqual(fromAST, fromModel) {
 			t.Errorf("%s:\n AST   %#v\n model %#v", src, fromAST, fromModel)
+		}
+	}
+}
+
+// TestMoveRoundTrip: SAN text reads into the model and writes back equal;
+// castling with zeros writes with the letter O.
+func TestMoveRoundTrip(t *testing.T) {
+	for text, want := range map[string]string{
+		"e4": "e4", "exd5": "exd5", "cxb8=Q+": "cxb8=Q+", "e8=N": "e8=N", "e8Q": "e8=Q",
+		"Nf3": "Nf3", "Rfe8+": "Rfe8+", "R3xd4": "R3xd4", "Qh8xg7#": "Qh8xg7#",
+		"O-O": "O-O", "O-O-O#": "O-O-O#", "0-0": "O-O", "0-0-0+": "O-O-O+", "Kxh2": "Kxh2",
+	} {
+		m, err := ParseMove(text)
+		if err != nil {
+			t.Errorf("%s: %v", text, err)
+			continue
+		}
+		if got := fmt.Sprint(m); got != want {
+			t.Errorf("%s: writes %q, want %q", text, got, want)
+		}
+		again, err := ParseMove(fmt.Sprint(m))
+		if err != nil || !reflect.DeepEqual(again, m) {
+			t.Errorf("%s: %v does not read back: %v", text, m, err)
+		}
+	}
+	if _, err := ParseMove("e9"); err == nil {
+		t.Error("e9 read as a move")
+	}
+}
+
+// TestGameString: a parsed game prints back to the same tokens.
+func TestGameString(t *testing.T) {
+	for _, src := range []string{
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0",
+		"1. c4 d5 2. Rfe8+ *",
+		"1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Qc2 O-O 5. a3 Bxc3+ 6. Qxc3 b6 7. e8=Q 1/2-1/2",
+	} {
+		g, err := turns(t, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.String(); got != src {
+			t.Errorf("got  %s\nwant %s", got, src)
 		}
 	}
 }
