@@ -50,6 +50,11 @@ func (c *checker) game(g *ast.Game) (*model.Game, diag.List) {
 	var plies int
 	m.Moves, final, plies, m.Complete = c.line(start, g.Moves)
 	m.Comments = c.unattached
+	if c.build {
+		for _, t := range g.Trailing {
+			m.Trailing = append(m.Trailing, t.Text)
+		}
+	}
 	if m.Complete && !g.Broken {
 		c.checkResult(g, &final, plies)
 	}

@@ -34,7 +34,7 @@ func (c *checker) move(pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 		return nil, false
 	}
 	before := *pos
-	taken := captured(pos, m)
+	taken := pos.Captured(m)
 	pos.Play(m)
 	check, mate := pos.CheckState()
 	actual := san.NoCheck
@@ -58,6 +58,7 @@ func (c *checker) move(pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 	}
 	mv.SetChess960(before.IsChess960())
 	if sm.Annotation != san.NoAnnotation {
+		mv.Suffix = sm.Annotation
 		mv.NAGs = append(mv.NAGs, int(sm.Annotation))
 	}
 	return mv, true
@@ -77,16 +78,6 @@ func (c *checker) unresolved(pos *chess.Position, n *ast.Move, err error) {
 		return
 	}
 	c.withBoard(c.add(diag.IllegalMove, n, "san", n.Text, "reason", err.Error()), pos)
-}
-
-func captured(pos *chess.Position, m chess.Move) chess.PieceType {
-	switch m.Kind {
-	case chess.EnPassant:
-		return chess.Pawn
-	case chess.Castle:
-		return chess.NoPieceType
-	}
-	return pos.At(m.To).Type()
 }
 
 // checkNotation compares the SAN as written with what the move does in

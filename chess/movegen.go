@@ -230,3 +230,14 @@ func (p *Position) castlingMoves(l *MoveList, us Color, king Square, occ, toMask
 		}
 	}
 }
+
+// Captured returns the type of the piece m captures in p, or NoPieceType.
+func (p *Position) Captured(m Move) PieceType {
+	switch m.Kind {
+	case EnPassant:
+		return Pawn
+	case Castle:
+		return NoPieceType
+	}
+	return p.board[m.To].Type()
+}

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/model"
@@ -50,11 +51,9 @@ func Game(b *strings.Builder, g *model.Game, opts Options) {
 	}
 	w.line(g.Start, g.Moves)
 	w.token(result)
-	if g.Node != nil {
-		// Comments that follow the marker stay after it, where they were.
-		for _, c := range g.Node.Trailing {
-			w.comment(c.Text)
-		}
+	// Comments that follow the marker stay after it, where they were.
+	for _, c := range g.Trailing {
+		w.comment(c)
 	}
 	b.WriteString("\n\n")
 }
@@ -111,7 +110,7 @@ func writeTag(b *strings.Builder, name, value string) {
 type movetext struct {
 	b      *strings.Builder
 	width  int
-	col    int    // characters on the current line
+	col    int    // characters (not bytes) on the current line
 	prefix string // "(" waiting to be written glued to the next token
 	opts   Options
 }
@@ -125,7 +124,7 @@ func (w *movetext) token(t string) {
 	}
 	switch {
 	case w.col == 0:
-	case w.col+1+len(first) > w.width:
+	case w.col+1+utf8.RuneCountInString(first) > w.width:
 		w.b.WriteByte('\n')
 		w.col = 0
 	default:
@@ -134,9 +133,9 @@ func (w *movetext) token(t string) {
 	}
 	w.b.WriteString(t)
 	if i := strings.LastIndexByte(t, '\n'); i >= 0 {
-		w.col = len(t) - i - 1
+		w.col = utf8.RuneCountInString(t[i+1:])
 	} else {
-		w.col += len(t)
+		w.col += utf8.RuneCountInString(t)
 	}
 }
 
@@ -192,8 +191,8 @@ func (w *movetext) line(pos chess.Position, moves []*model.Move) {
 		needNumber = false
 		text := m.SAN
 		nags := m.NAGs
-		if w.opts.KeepSuffixes && m.Node != nil && m.Node.SAN.Annotation != san.NoAnnotation && len(nags) > 0 {
-			text += m.Node.SAN.Annotation.String()
+		if w.opts.KeepSuffixes && m.Suffix != san.NoAnnotation && len(nags) > 0 {
+			text += m.Suffix.String()
 			nags = nags[1:] // the suffix is the first NAG of the move
 		}
 		w.token(text)

@@ -22,6 +22,7 @@ type Game struct {
 	Chess960 bool           // castling follows Chess960 rules
 	Moves    []*Move        // the main line, as far as it could be replayed
 	Comments []string       // main-line comments that follow no move (a game without moves)
+	Trailing []string       // comments after the termination marker
 	Result   *ast.Result    // the termination marker; nil when missing
 	Complete bool           // every move of the main line was replayed
 	Node     *ast.Game      // the syntax tree it was built from
@@ -49,6 +50,7 @@ func (g *Game) Final() chess.Position {
 type Move struct {
 	Node       *ast.Move       // the move as written (Node.Text is the SAN as written)
 	Null       bool            // a null move ("--"): a pass; Move, Piece and Captured are zero
+	Suffix     san.Annotation  // the suffix annotation as written ("!?"); also NAGs[0] when set
 	SAN        string          // canonical SAN, as the export format writes it
 	Move       chess.Move      // from, to, promotion, kind
 	Piece      chess.PieceType // the moving piece

@@ -48,6 +48,7 @@ Commands:
 	check     report problems in PGN files
 	board     show the positions of a game
 	fmt       rewrite PGN in the standard's export format
+	convert   write games as JSON, UCI, SAN, FEN, EPD or PGN
 	help      show help for a command
 	version   print the pgnc version
 
@@ -84,6 +85,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runBoard(args[1:], stdin, stdout, stderr)
 	case "fmt":
 		return runFmt(args[1:], stdin, stdout, stderr)
+	case "convert":
+		return runConvert(args[1:], stdin, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintf(stdout, "pgnc %s\n", version)
 		return exitClean
@@ -98,6 +101,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprint(stdout, boardUsage)
 				fs, _, _, _, _ := newBoardFlags(stdout)
 				fs.PrintDefaults()
+				return exitClean
+			case "convert":
+				fmt.Fprint(stdout, convertUsage)
+				newConvertFlags(stdout).set.PrintDefaults()
 				return exitClean
 			case "fmt":
 				fmt.Fprint(stdout, fmtUsage)

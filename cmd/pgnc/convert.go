@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/export"
+	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/reader"
+)
+
+const convertUsage = `Usage: pgnc convert --to FORMAT [flags] FILE...
+
+Convert reads PGN ("-" for standard input) and writes every game in FORMAT:
+
+	json     one JSON document {"games": [...]}, the resolved games (docs/json.md)
+	ndjson   one JSON game per line
+	uci      one line per game: the main line in UCI notation
+	san      one line per game: the main line in canonical SAN, with numbers
+	fen      the FEN after every ply of the main line (--final: the last only);
+	         a blank line ends each game
+	epd      the same as four-field EPD positions
+	pgn      the export format, as pgnc fmt writes it
+
+With --from json it reads what --to json or ndjson wrote and writes it back
+(--to pgn gives exactly what pgnc fmt gives). Games with errors are left out
+and their errors reported on standard error; the exit code is then 1.
+
+Flags:
+`
+
+type convertFlags struct {
+	set   *flag.FlagSet
+	to    string
+	from  string
+	final bool
+}
+
+func newConvertFlags(out io.Writer) *convertFlags {
+	f := &convertFlags{set: flag.NewFlagSet("convert", flag.ContinueOnError)}
+	f.set.SetOutput(out)
+	f.set.StringVar(&f.to, "to", "", "output format: json, ndjson, uci, san, fen, epd or pgn")
+	f.set.StringVar(&f.from, "from", "pgn", "input format: pgn or json (json reads json and ndjson)")
+	f.set.BoolVar(&f.final, "final", false, "fen, epd: only the final position of each game")
+	return f
+}
+
+var convertFormats = map[string]bool{"json": true, "ndjson": true, "uci": true, "san": true, "fen": true, "epd": true, "pgn": true}
+
+func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	flags := newConvertFlags(stderr)
+	flags.set.Usage = func() {
+		fmt.Fprint(stderr, convertUsage)
+		flags.set.PrintDefaults()
+	}
+	if err := flags.set.Parse(args); err != nil {
+		return exitUsage
+	}
+	switch {
+	case !convertFormats[flags.to]:
+		fmt.Fprintf(stderr, "pgnc convert: --to %q is not one of json, ndjson, uci, san, fen, epd, pgn\n", flags.to)
+		return exitUsage
+	case flags.from != "pgn" && flags.from != "json":
+		fmt.Fprintf(stderr, "pgnc convert: --from %q is not pgn or json\n", flags.from)
+		return exitUsage
+	case flags.set.NArg() == 0:
+		fmt.Fprintln(stderr, "pgnc convert: no input files (use - for standard input)")
+		return exitUsage
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	w := &converter{to: flags.to, final: flags.final, out: out}
+	if flags.to == "json" {
+		out.WriteString(`{"games":[`)
+	}
+	code := exitClean
+	for _, name := range flags.set.Args() {
+		var r io.Reader = stdin
+		if name != "-" {
+			f, err := os.Open(name)
+			if err != nil {
+				fmt.Fprintf(stderr, "pgnc: %v\n", err)
+				code = exitUsage
+				continue
+			}
+			defer f.Close()
+			r = f
+		}
+		var err error
+		var failed bool
+		if flags.from == "json" {
+			err = w.fromJSON(r)
+		} else {
+			failed, err = w.fromPGN(r, name, stderr)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "pgnc: %s: %v\n", name, err)
+			code = exitUsage
+		} else if failed && code == exitClean {
+			code = exitProblems
+		}
+	}
+	if flags.to == "json" {
+		out.WriteString("]}\n")
+	}
+	return code
+}
+
+// converter writes games in one output format.
+type converter struct {
+	to    string
+	final bool
+	out   *bufio.Writer
+	games int
+}
+
+// fromPGN streams the games of r. It reports whether some game had errors.
+func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, error) {
+	rd := reader.New(r, name, reader.Options{Model: true})
+	defer rd.Close()
+	failed := false
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			return failed, nil
+		}
+		if err != nil {
+			return failed, err
+		}
+		bad := false
+		for _, d := range g.Diags {
+			if d.Severity() == diag.Error {
+				bad = true
+				diag.WriteText(stderr, g.File, d, diag.English)
+			}
+		}
+		if g.Model == nil {
+			continue
+		}
+		if bad || !g.Model.Complete {
+			failed = true
+			continue
+		}
+		w.game(g.Model, g.File.Base)
+	}
+}
+
+// fromJSON reads JSON documents or lines of JSON games from r.
+func (w *converter) fromJSON(r io.Reader) error {
+	dec := json.NewDecoder(r)
+	for {
+		var doc struct {
+			Games []export.JSONGame `json:"games"`
+			export.JSONGame
+		}
+		if err := dec.Decode(&doc); errors.Is(err, io.EOF) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		games := doc.Games
+		if games == nil {
+			games = []export.JSONGame{doc.JSONGame}
+		}
+		for _, j := range games {
+			g, err := export.FromJSON(j)
+			if err != nil {
+				return err
+			}
+			w.game(g, 0)
+		}
+	}
+}
+
+// game writes one game in the output format.
+func (w *converter) game(g *model.Game, base int) {
+	w.games++
+	switch w.to {
+	case "json", "ndjson":
+		data, _ := json.Marshal(export.ToJSON(g, base))
+		if w.to == "json" && w.games > 1 {
+			w.out.WriteByte(',')
+		}
+		w.out.Write(data)
+		if w.to == "ndjson" {
+			w.out.WriteByte('\n')
+		}
+	case "uci":
+		for i, m := range g.Moves {
+			if i > 0 {
+				w.out.WriteByte(' ')
+			}
+			w.out.WriteString(m.UCI())
+		}
+		w.out.WriteByte('\n')
+	case "san":
+		var b strings.Builder
+		export.Game(&b, g, export.Options{Width: 1 << 30, StripComments: true, StripVariations: true, StripNAGs: true})
+		text := b.String()
+		movetext := text[strings.Index(text, "\n\n")+2:]
+		w.out.WriteString(strings.TrimSpace(movetext) + "\n")
+	case "fen", "epd":
+		positions := []string{g.Start.FEN()}
+		for _, m := range g.Moves {
+			positions = append(positions, m.After.FEN())
+		}
+		if w.final {
+			positions = positions[len(positions)-1:]
+		}
+		for _, fen := range positions {
+			if w.to == "epd" {
+				fen = strings.Join(strings.Fields(fen)[:4], " ")
+			}
+			w.out.WriteString(fen + "\n")
+		}
+		w.out.WriteByte('\n')
+	case "pgn":
+		var b strings.Builder
+		export.Game(&b, g, export.Options{})
+		w.out.WriteString(b.String())
+	}
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/check"
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/export"
+	"github.com/pgnc/pgnc/parser"
+)
+
+// convertText runs a converter from PGN or JSON text to format.
+func convertText(t *testing.T, from, to, src string) string {
+	var b bytes.Buffer
+	out := bufio.NewWriter(&b)
+	w := &converter{to: to, out: out}
+	var err error
+	if from == "json" {
+		err = w.fromJSON(strings.NewReader(src))
+	} else {
+		_, err = w.fromPGN(strings.NewReader(src), "x", io.Discard)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Flush()
+	return b.String()
+}
+
+// TestJSONReadsBack: PGN → ndjson → PGN equals the export format of every
+// game without errors, on testdata and the corpus.
+func TestJSONReadsBack(t *testing.T) {
+	var files []string
+	for _, root := range []string{"../../testdata", "../../../shared/corpus/edge"} {
+		if testing.Short() && root != "../../testdata" {
+			continue
+		}
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	games := 0
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(data)
+		db, diags := parser.Parse(src)
+		models, rules := check.Database(db)
+		failed := map[int]bool{}
+		for _, d := range append(diags, rules...) {
+			if d.Severity() == diag.Error {
+				failed[d.Game] = true
+			}
+		}
+		var want strings.Builder
+		for _, g := range models {
+			if !failed[g.Index] && g.Complete {
+				export.Game(&want, g, export.Options{})
+				games++
+			}
+		}
+		ndjson := convertText(t, "pgn", "ndjson", src)
+		// JSON is UTF-8: Latin-1 text comes back converted (PGN104).
+		if got := convertText(t, "json", "pgn", ndjson); got != export.UTF8(want.String()) {
+			t.Fatalf("%s: json → pgn differs from fmt", path)
+		}
+	}
+	t.Logf("%d games from %d files read back from JSON", games, len(files))
+}

@@ -1,0 +1,217 @@
+package export
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/san"
+)
+
+// JSONGame is the JSON form of a resolved game (docs/json.md describes it).
+type JSONGame struct {
+	Index    int        `json:"index"`
+	Tags     []JSONTag  `json:"tags"`
+	Start    string     `json:"start"` // FEN of the starting position
+	Chess960 bool       `json:"chess960,omitempty"`
+	Comments []string   `json:"comments,omitempty"` // main-line comments that follow no move
+	Moves    []JSONMove `json:"moves"`
+	Result   string     `json:"result"`             // the termination marker; "" when missing
+	Trailing []string   `json:"trailing,omitempty"` // comments after the marker
+	Span     [2]int     `json:"span"`               // byte offsets of the game in its file
+}
+
+// JSONTag is one tag pair.
+type JSONTag struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// JSONMove is one move with everything the model knows of it.
+type JSONMove struct {
+	SAN        string       `json:"san"`                 // canonical SAN
+	Written    string       `json:"written"`             // SAN as written in the file
+	UCI        string       `json:"uci"`                 // UCI notation ("0000" for a null move)
+	From       string       `json:"from,omitempty"`      // source square
+	To         string       `json:"to,omitempty"`        // destination (the rook's square for castling)
+	Piece      string       `json:"piece,omitempty"`     // moving piece: pawn, knight, …
+	Captured   string       `json:"captured,omitempty"`  // captured piece
+	Promotion  string       `json:"promotion,omitempty"` // piece promoted to
+	Castle     string       `json:"castle,omitempty"`    // "king" or "queen"
+	Check      string       `json:"check,omitempty"`     // "check" or "mate"
+	Null       bool         `json:"null,omitempty"`      // a null move
+	Ply        int          `json:"ply"`                 // half-move number from the move numbers
+	Suffix     string       `json:"suffix,omitempty"`    // suffix annotation as written ("!?")
+	NAGs       []int        `json:"nags,omitempty"`      // NAGs, the suffix's first
+	Before     []string     `json:"before,omitempty"`    // comments before the move
+	Comments   []string     `json:"comments,omitempty"`  // comments after the move
+	Variations [][]JSONMove `json:"variations,omitempty"`
+	Span       [2]int       `json:"span"` // byte offsets of the move in its file
+}
+
+// ToJSON converts a resolved game into its JSON form. base is added to byte
+// offsets, for games read from a piece of a larger file.
+func ToJSON(g *model.Game, base int) JSONGame {
+	j := JSONGame{
+		Index: g.Index, Start: g.Start.FEN(), Chess960: g.Chess960,
+		Comments: utf8All(g.Comments), Trailing: utf8All(g.Trailing), Moves: movesToJSON(g.Moves, base),
+	}
+	for _, t := range g.Tags {
+		j.Tags = append(j.Tags, JSONTag{t.Name, UTF8(t.Value)})
+	}
+	if g.Result != nil {
+		j.Result = g.Result.Outcome.String()
+	}
+	if g.Node != nil {
+		j.Span = [2]int{base + g.Node.From, base + g.Node.To}
+	}
+	return j
+}
+
+func movesToJSON(moves []*model.Move, base int) []JSONMove {
+	out := make([]JSONMove, 0, len(moves))
+	for _, m := range moves {
+		jm := JSONMove{
+			SAN: m.SAN, UCI: m.UCI(), Null: m.Null, Ply: m.Ply, NAGs: m.NAGs,
+			Before: utf8All(m.Before), Comments: utf8All(m.Comments), Suffix: m.Suffix.String(),
+		}
+		if m.Node != nil {
+			jm.Written = m.Node.Text
+			jm.Span = [2]int{base + m.Node.From, base + m.Node.To}
+		}
+		if !m.Null {
+			jm.From, jm.To = m.Move.From.String(), m.Move.To.String()
+			jm.Piece = m.Piece.Name()
+			if m.Captured != chess.NoPieceType {
+				jm.Captured = m.Captured.Name()
+			}
+			if m.Move.Promotion != chess.NoPieceType {
+				jm.Promotion = m.Move.Promotion.Name()
+			}
+			switch m.Castle() {
+			case san.CastleKingside:
+				jm.Castle = "king"
+			case san.CastleQueenside:
+				jm.Castle = "queen"
+			}
+		}
+		switch m.Check {
+		case san.Checking:
+			jm.Check = "check"
+		case san.Mating:
+			jm.Check = "mate"
+		}
+		for _, v := range m.Variations {
+			jm.Variations = append(jm.Variations, movesToJSON(v, base))
+		}
+		out = append(out, jm)
+	}
+	return out
+}
+
+// FromJSON rebuilds a resolved game from its JSON form by replaying the
+// canonical SAN of its moves from its starting position.
+func FromJSON(j JSONGame) (*model.Game, error) {
+	start, err := chess.ParseFEN(j.Start)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: start: %v", j.Index, err)
+	}
+	start.SetChess960(j.Chess960 || start.IsChess960())
+	g := &model.Game{Index: j.Index, Start: start, Chess960: j.Chess960, Comments: j.Comments, Trailing: j.Trailing, Complete: true}
+	for _, t := range j.Tags {
+		g.Tags = append(g.Tags, model.Tag{Name: t.Name, Value: t.Value})
+	}
+	if j.Result != "" {
+		r := &ast.Result{Text: j.Result}
+		switch j.Result {
+		case "1-0":
+			r.Outcome = ast.WhiteWins
+		case "0-1":
+			r.Outcome = ast.BlackWins
+		case "1/2-1/2":
+			r.Outcome = ast.Draw
+		case "*":
+		default:
+			return nil, fmt.Errorf("game %d: result %q is not a termination marker", j.Index, j.Result)
+		}
+		g.Result = r
+	}
+	if g.Moves, err = movesFromJSON(start, j.Moves); err != nil {
+		return nil, fmt.Errorf("game %d: %v", j.Index, err)
+	}
+	return g, nil
+}
+
+func movesFromJSON(pos chess.Position, moves []JSONMove) ([]*model.Move, error) {
+	var out []*model.Move
+	for _, jm := range moves {
+		before := pos
+		m := &model.Move{SAN: jm.SAN, Ply: jm.Ply, NAGs: jm.NAGs, Before: jm.Before, Comments: jm.Comments, Null: jm.Null}
+		if a, ok := san.ParseAnnotation(jm.Suffix); ok {
+			m.Suffix = a
+		}
+		if jm.Null {
+			pos.PlayNull()
+		} else {
+			sm, ok := san.Parse(jm.SAN)
+			if !ok {
+				return nil, fmt.Errorf("%q is not SAN", jm.SAN)
+			}
+			mv, _, err := pos.Resolve(sm)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", jm.SAN, err)
+			}
+			m.Move, m.Piece, m.Captured = mv, pos.At(mv.From).Type(), pos.Captured(mv)
+			m.SetChess960(pos.IsChess960())
+			pos.Play(mv)
+			if check, mate := pos.CheckState(); mate {
+				m.Check = san.Mating
+			} else if check {
+				m.Check = san.Checking
+			}
+		}
+		m.After = pos
+		for _, v := range jm.Variations {
+			alt, err := movesFromJSON(before, v)
+			if err != nil {
+				return nil, err
+			}
+			m.Variations = append(m.Variations, alt)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// UTF8 returns s as valid UTF-8: bytes that are not UTF-8 are read as
+// Latin-1 (ISO 8859-1), as the parser's warning PGN104 says. JSON text must
+// be UTF-8, and this keeps every character.
+func UTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			r = rune(s[i]) // Latin-1 maps bytes to the code points of the same value
+		}
+		b.WriteRune(r)
+		i += size
+	}
+	return b.String()
+}
+
+func utf8All(ss []string) []string {
+	if ss == nil {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = UTF8(s)
+	}
+	return out
+}
