@@ -10,6 +10,7 @@ import (
 	"errors"
 	"io"
 	"iter"
+	"strings"
 	"unsafe"
 
 	"github.com/pgnc/pgnc/ast"
@@ -46,6 +47,11 @@ type Game struct {
 	Model *model.Game // the resolved game, when Options.Model is set
 	Diags diag.List   // every diagnostic of the game, sorted; offsets index File.Src
 	File  *diag.File  // the piece of input the game came from, for printing positions
+	// Gap is the input text between the previous game and this one; with
+	// Index 0 after the last game, the text after it. Escapes are the "%"
+	// escape lines inside the game. Both let a writer keep every byte.
+	Gap     string
+	Escapes []string
 }
 
 // Reader reads games from an io.Reader.
@@ -244,9 +250,18 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 			outside = outside[n:]
 		}
 	}
+	prevEnd := 0
+	escapes := db.Escapes
 	for i, g := range db.Games {
 		flushOutside(g.From)
-		game := &Game{Index: i + 1, AST: g, File: file, Diags: byGame[i+1]}
+		game := &Game{Index: i + 1, AST: g, File: file, Diags: byGame[i+1], Gap: src[prevEnd:g.From]}
+		prevEnd = g.To
+		for len(escapes) > 0 && escapes[0].From < g.To {
+			if escapes[0].From >= g.From {
+				game.Escapes = append(game.Escapes, escapes[0].Text)
+			}
+			escapes = escapes[1:]
+		}
 		game.Tags = make([]model.Tag, len(g.Tags))
 		for j, t := range g.Tags {
 			game.Tags[j] = model.Tag{Name: t.Name, Value: t.Value}
@@ -265,6 +280,9 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 			game.AST = nil // the worker reuses its memory for the next piece
 		}
 		out = append(out, game)
+	}
+	if strings.TrimSpace(src[prevEnd:]) != "" {
+		out = append(out, &Game{File: file, Gap: src[prevEnd:]})
 	}
 	flushOutside(len(src) + 1)
 	return out

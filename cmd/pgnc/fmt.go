@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"flag"
 	"fmt"
@@ -9,10 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
-	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/reader"
 )
 
 const fmtUsage = `Usage: pgnc fmt [flags] FILE...
@@ -89,91 +89,121 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	code := exitClean
 	for _, name := range flags.set.Args() {
-		var src []byte
-		if name == "-" {
-			if flags.write {
-				fmt.Fprintln(stderr, "pgnc fmt: -w cannot rewrite standard input")
-				return exitUsage
-			}
-			src, err = io.ReadAll(stdin)
-		} else {
-			src, err = os.ReadFile(name)
+		if name == "-" && flags.write {
+			fmt.Fprintln(stderr, "pgnc fmt: -w cannot rewrite standard input")
+			return exitUsage
 		}
+		errs, changed, err := fmtOne(name, stdin, stdout, stderr, flags, opts)
 		if err != nil {
 			fmt.Fprintf(stderr, "pgnc: %v\n", err)
 			code = exitUsage
 			continue
 		}
-		out, errors := formatSource(name, string(src), opts, stderr)
-		if errors > 0 && code == exitClean {
+		if errs > 0 && code == exitClean {
 			code = exitProblems
 		}
-		changed := !bytes.Equal(out, src)
-		switch {
-		case flags.list:
-			if changed {
-				fmt.Fprintln(stdout, name)
-			}
-		case flags.write:
-			if changed {
-				if err := writeAtomically(name, out); err != nil {
-					fmt.Fprintf(stderr, "pgnc: %v\n", err)
-					code = exitUsage
-				}
-			}
-		case flags.check:
-		default:
-			stdout.Write(out)
+		if flags.list && changed {
+			fmt.Fprintln(stdout, name)
 		}
-		if flags.check && changed && code == exitClean {
+		if flags.check && changed {
 			fmt.Fprintf(stderr, "%s: not in export format\n", name)
-			code = exitProblems
+			if code == exitClean {
+				code = exitProblems
+			}
 		}
 	}
 	return code
 }
 
-// formatSource formats a whole file. Games with errors are copied through
-// unchanged; their diagnostics go to stderr. It returns the output and the
+// fmtOne formats one input. Without -w, -l or --check it streams to stdout;
+// otherwise it writes a temporary file next to the input, compares it with
+// the input, and for -w renames it over the input when they differ.
+func fmtOne(name string, stdin io.Reader, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options) (errs int, changed bool, err error) {
+	var in io.Reader = stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return 0, false, err
+		}
+		defer f.Close()
+		in = f
+	}
+	if !flags.write && !flags.list && !flags.check {
+		out := bufio.NewWriter(stdout)
+		errs, err = formatStream(name, in, out, opts, stderr)
+		if ferr := out.Flush(); err == nil {
+			err = ferr
+		}
+		return errs, false, err
+	}
+	dir := "" // the system's temporary directory, unless the file is rewritten
+	if flags.write {
+		dir = filepath.Dir(name) // a rename works only within one file system
+	}
+	tmp, err := os.CreateTemp(dir, ".pgnc-fmt-*")
+	if err != nil {
+		return 0, false, err
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly after a rename
+	defer tmp.Close()
+	out := bufio.NewWriter(tmp)
+	if errs, err = formatStream(name, in, out, opts, stderr); err != nil {
+		return errs, false, err
+	}
+	if err := out.Flush(); err != nil {
+		return errs, false, err
+	}
+	if name == "-" {
+		return errs, true, nil // standard input cannot be compared again
+	}
+	if changed, err = differ(name, tmp.Name()); err != nil || !changed || !flags.write {
+		return errs, changed, err
+	}
+	return errs, true, replace(name, tmp)
+}
+
+// formatStream formats the games of in onto out, one at a time, so that
+// memory stays flat. Games with errors are copied through unchanged; their
+// diagnostics go to stderr. Text between games is kept. It returns the
 // number of errors.
-func formatSource(name, src string, opts export.Options, stderr io.Writer) ([]byte, int) {
-	db, diags := parser.Parse(src)
-	games, rules := check.Database(db)
-	diags = append(diags, rules...)
-	diags.Sort()
-	failed := map[int]bool{}
-	file := diag.NewFile(name, src)
+func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, stderr io.Writer) (int, error) {
+	rd := reader.New(in, name, reader.Options{Model: true})
+	defer rd.Close()
 	errors := 0
-	for _, d := range diags {
-		if d.Severity() != diag.Error {
-			continue
-		}
-		errors++
-		failed[d.Game] = true
-		diag.WriteText(stderr, file, d, diag.English)
-	}
 	var b strings.Builder
-	prev := 0
-	escapes := db.Escapes
-	for i, g := range db.Games {
-		keepBetween(&b, src[prev:g.From])
-		prev = g.To
-		if failed[g.Index] || !games[i].Complete {
-			b.WriteString(strings.TrimRight(src[g.From:g.To], " \t\r\n"))
-			b.WriteString("\n\n")
-			continue
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			return errors, nil
 		}
-		// Escape lines inside the game are kept, before it.
-		for len(escapes) > 0 && escapes[0].From < g.To {
-			if escapes[0].From >= g.From {
-				b.WriteString("%" + strings.TrimRight(escapes[0].Text, "\r") + "\n")
+		if err != nil {
+			return errors, err
+		}
+		b.Reset()
+		bad := false
+		for _, d := range g.Diags {
+			if d.Severity() == diag.Error {
+				errors++
+				bad = true
+				diag.WriteText(stderr, g.File, d, diag.English)
 			}
-			escapes = escapes[1:]
 		}
-		export.Game(&b, games[i], opts)
+		keepBetween(&b, g.Gap)
+		switch {
+		case g.Index == 0:
+		case bad || !g.Model.Complete:
+			b.WriteString(strings.TrimRight(g.File.Src[g.AST.From:g.AST.To], " \t\r\n"))
+			b.WriteString("\n\n")
+		default:
+			for _, e := range g.Escapes {
+				b.WriteString("%" + strings.TrimRight(e, "\r") + "\n")
+			}
+			export.Game(&b, g.Model, opts)
+		}
+		if _, err := io.WriteString(out, b.String()); err != nil {
+			return errors, err
+		}
 	}
-	keepBetween(&b, src[prev:])
-	return []byte(b.String()), errors
 }
 
 // keepBetween copies text between games when it holds more than white space
@@ -185,28 +215,44 @@ func keepBetween(b *strings.Builder, text string) {
 	}
 }
 
-// writeAtomically replaces path by data through a temporary file in the same
-// directory, so that the original is never half written.
-func writeAtomically(path string, data []byte) error {
+// differ reports whether two files have different contents.
+func differ(a, b string) (bool, error) {
+	fa, err := os.Open(a)
+	if err != nil {
+		return false, err
+	}
+	defer fa.Close()
+	fb, err := os.Open(b)
+	if err != nil {
+		return false, err
+	}
+	defer fb.Close()
+	ra, rb := bufio.NewReader(fa), bufio.NewReader(fb)
+	bufA, bufB := make([]byte, 64<<10), make([]byte, 64<<10)
+	for {
+		na, ea := io.ReadFull(ra, bufA)
+		nb, eb := io.ReadFull(rb, bufB)
+		if !bytes.Equal(bufA[:na], bufB[:nb]) {
+			return true, nil
+		}
+		if ea != nil || eb != nil {
+			return (ea == nil) != (eb == nil), nil
+		}
+	}
+}
+
+// replace puts the finished temporary file tmp in the place of path, with
+// path's permissions. The rename is atomic: the original is never half
+// written.
+func replace(path string, tmp *os.File) error {
 	info, err := os.Stat(path)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".pgnc-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
 	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
-		tmp.Close()
 		return err
 	}
 	if err := tmp.Sync(); err != nil {
-		tmp.Close()
 		return err
 	}
 	if err := tmp.Close(); err != nil {

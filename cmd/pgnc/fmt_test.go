@@ -31,9 +31,10 @@ func TestFmtIdempotent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		once, _ := formatSource(path, string(src), export.Options{}, io.Discard)
-		twice, _ := formatSource(path, string(once), export.Options{}, io.Discard)
-		if string(once) != string(twice) {
+		var once, twice strings.Builder
+		formatStream(path, strings.NewReader(string(src)), &once, export.Options{}, io.Discard)
+		formatStream(path, strings.NewReader(once.String()), &twice, export.Options{}, io.Discard)
+		if once.String() != twice.String() {
 			t.Errorf("%s: fmt is not idempotent", path)
 		}
 	}
