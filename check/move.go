@@ -50,7 +50,7 @@ func (c *checker) move(pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 	}
 	mv := &model.Move{
 		Node:     n,
-		SAN:      before.SAN(m),
+		SAN:      before.SANWithoutCheck(m) + checkMarks[actual],
 		Move:     m,
 		Piece:    before.At(m.From).Type(),
 		Captured: taken,
@@ -63,6 +63,9 @@ func (c *checker) move(pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 	}
 	return mv, true
 }
+
+// checkMarks are the SAN suffixes of san.Check values.
+var checkMarks = [...]string{san.NoCheck: "", san.Checking: "+", san.Mating: "#"}
 
 // unresolved reports a move that matches no legal move or several.
 func (c *checker) unresolved(pos *chess.Position, n *ast.Move, err error) {

@@ -348,6 +348,15 @@ func (p *Position) CheckState() (check, mate bool) {
 	return true, !p.HasLegalMove()
 }
 
+// SANWithoutCheck returns the SAN of m without "+" or "#", for callers that
+// already know what the move does to the other king.
+func (p *Position) SANWithoutCheck(m Move) string {
+	var b strings.Builder
+	b.Grow(8)
+	p.writeSAN(&b, m)
+	return b.String()
+}
+
 // writeSAN writes the move without its check mark.
 func (p *Position) writeSAN(b *strings.Builder, m Move) {
 	if m.Kind == Castle {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/pgnc/pgnc/diag"
@@ -41,6 +42,7 @@ type convertFlags struct {
 	to    string
 	from  string
 	final bool
+	jobs  int
 }
 
 func newConvertFlags(out io.Writer) *convertFlags {
@@ -49,6 +51,7 @@ func newConvertFlags(out io.Writer) *convertFlags {
 	f.set.StringVar(&f.to, "to", "", "output format: json, ndjson, uci, san, fen, epd or pgn")
 	f.set.StringVar(&f.from, "from", "pgn", "input format: pgn or json (json reads json and ndjson)")
 	f.set.BoolVar(&f.final, "final", false, "fen, epd: only the final position of each game")
+	f.set.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "read with this many goroutines; the output order stays that of the input")
 	return f
 }
 
@@ -76,7 +79,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	w := &converter{to: flags.to, final: flags.final, out: out}
+	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs}
 	if flags.to == "json" {
 		out.WriteString(`{"games":[`)
 	}
@@ -117,13 +120,14 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type converter struct {
 	to    string
 	final bool
+	jobs  int
 	out   *bufio.Writer
 	games int
 }
 
 // fromPGN streams the games of r. It reports whether some game had errors.
 func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, error) {
-	rd := reader.New(r, name, reader.Options{Model: true})
+	rd := reader.New(r, name, reader.Options{Model: true, Workers: w.jobs})
 	defer rd.Close()
 	failed := false
 	for {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/pgnc/pgnc/diag"
@@ -35,6 +36,7 @@ type fmtFlags struct {
 	width        int
 	strip        string
 	keepSuffixes bool
+	jobs         int
 }
 
 func newFmtFlags(out io.Writer) *fmtFlags {
@@ -46,6 +48,7 @@ func newFmtFlags(out io.Writer) *fmtFlags {
 	f.set.IntVar(&f.width, "width", 79, "longest movetext line")
 	f.set.StringVar(&f.strip, "strip", "", "comma-separated parts to leave out: comments, variations, nags, clock")
 	f.set.BoolVar(&f.keepSuffixes, "keep-suffixes", false, "write suffix annotations as written (!?) instead of as NAGs ($5)")
+	f.set.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "format with this many goroutines; the output order stays that of the input")
 	return f
 }
 
@@ -130,7 +133,7 @@ func fmtOne(name string, stdin io.Reader, stdout, stderr io.Writer, flags *fmtFl
 	}
 	if !flags.write && !flags.list && !flags.check {
 		out := bufio.NewWriter(stdout)
-		errs, err = formatStream(name, in, out, opts, stderr)
+		errs, err = formatStream(name, in, out, opts, flags.jobs, stderr)
 		if ferr := out.Flush(); err == nil {
 			err = ferr
 		}
@@ -147,7 +150,7 @@ func fmtOne(name string, stdin io.Reader, stdout, stderr io.Writer, flags *fmtFl
 	defer os.Remove(tmp.Name()) // fails harmlessly after a rename
 	defer tmp.Close()
 	out := bufio.NewWriter(tmp)
-	if errs, err = formatStream(name, in, out, opts, stderr); err != nil {
+	if errs, err = formatStream(name, in, out, opts, flags.jobs, stderr); err != nil {
 		return errs, false, err
 	}
 	if err := out.Flush(); err != nil {
@@ -166,8 +169,8 @@ func fmtOne(name string, stdin io.Reader, stdout, stderr io.Writer, flags *fmtFl
 // memory stays flat. Games with errors are copied through unchanged; their
 // diagnostics go to stderr. Text between games is kept. It returns the
 // number of errors.
-func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, stderr io.Writer) (int, error) {
-	rd := reader.New(in, name, reader.Options{Model: true})
+func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, jobs int, stderr io.Writer) (int, error) {
+	rd := reader.New(in, name, reader.Options{Model: true, Workers: jobs})
 	defer rd.Close()
 	errors := 0
 	var b strings.Builder

@@ -32,8 +32,8 @@ func TestFmtIdempotent(t *testing.T) {
 			t.Fatal(err)
 		}
 		var once, twice strings.Builder
-		formatStream(path, strings.NewReader(string(src)), &once, export.Options{}, io.Discard)
-		formatStream(path, strings.NewReader(once.String()), &twice, export.Options{}, io.Discard)
+		formatStream(path, strings.NewReader(string(src)), &once, export.Options{}, 2, io.Discard)
+		formatStream(path, strings.NewReader(once.String()), &twice, export.Options{}, 1, io.Discard)
 		if once.String() != twice.String() {
 			t.Errorf("%s: fmt is not idempotent", path)
 		}
