@@ -3,9 +3,14 @@ module github.com/pgnc/pgnc
 go 1.26.0
 
 require (
-	github.com/rogpeppe/go-internal v1.14.1 // indirect
+	github.com/klauspost/compress v1.20.3
+	github.com/rogpeppe/go-internal v1.14.1
+	github.com/timtadh/lexmachine v0.2.3
+)
+
+require (
 	github.com/timtadh/data-structures v0.6.1 // indirect
-	github.com/timtadh/lexmachine v0.2.3 // indirect
+	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/tools v0.52.0 // indirect
 )
 

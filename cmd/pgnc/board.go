@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/chess"
@@ -44,12 +43,11 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pgnc board: want exactly one FILE")
 		return exitUsage
 	}
+	r, _, err := open(fs.Arg(0), stdin)
 	var src []byte
-	var err error
-	if name := fs.Arg(0); name == "-" {
-		src, err = io.ReadAll(stdin)
-	} else {
-		src, err = os.ReadFile(name)
+	if err == nil {
+		src, err = io.ReadAll(r)
+		r.Close()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "pgnc: %v\n", err)

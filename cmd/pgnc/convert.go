@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 
@@ -85,18 +84,13 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	code := exitClean
 	for _, name := range flags.set.Args() {
-		var r io.Reader = stdin
-		if name != "-" {
-			f, err := os.Open(name)
-			if err != nil {
-				fmt.Fprintf(stderr, "pgnc: %v\n", err)
-				code = exitUsage
-				continue
-			}
-			defer f.Close()
-			r = f
+		r, _, err := open(name, stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "pgnc: %v\n", err)
+			code = exitUsage
+			continue
 		}
-		var err error
+		defer r.Close()
 		var failed bool
 		if flags.from == "json" {
 			err = w.fromJSON(r)

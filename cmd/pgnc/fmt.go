@@ -122,14 +122,13 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // otherwise it writes a temporary file next to the input, compares it with
 // the input, and for -w renames it over the input when they differ.
 func fmtOne(name string, stdin io.Reader, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options) (errs int, changed bool, err error) {
-	var in io.Reader = stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return 0, false, err
-		}
-		defer f.Close()
-		in = f
+	in, format, err := open(name, stdin)
+	if err != nil {
+		return 0, false, err
+	}
+	defer in.Close()
+	if format != "" && flags.write {
+		return 0, false, fmt.Errorf("%s: -w does not rewrite %s-compressed files; write to standard output instead", name, format)
 	}
 	if !flags.write && !flags.list && !flags.check {
 		out := bufio.NewWriter(stdout)

@@ -202,7 +202,13 @@ type checker struct {
 // checkArg checks a file, a directory of .pgn files, or standard input.
 func (c *checker) checkArg(arg string, stdin io.Reader) {
 	if arg == "-" {
-		c.checkStream("<stdin>", stdin)
+		r, _, err := open("-", stdin)
+		if err != nil {
+			c.ioError(err)
+			return
+		}
+		defer r.Close()
+		c.checkStream("<stdin>", r)
 		return
 	}
 	info, err := os.Stat(arg)
@@ -219,7 +225,7 @@ func (c *checker) checkArg(arg string, stdin io.Reader) {
 			c.ioError(err)
 			return nil
 		}
-		if !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
+		if !d.IsDir() && isPGNName(path) {
 			c.checkFile(path)
 		}
 		return nil
@@ -230,13 +236,13 @@ func (c *checker) checkArg(arg string, stdin io.Reader) {
 }
 
 func (c *checker) checkFile(path string) {
-	f, err := os.Open(path)
+	r, _, err := open(path, nil)
 	if err != nil {
 		c.ioError(err)
 		return
 	}
-	defer f.Close()
-	c.checkStream(path, f)
+	defer r.Close()
+	c.checkStream(path, r)
 }
 
 // checkStream checks one input game by game, in bounded memory.
@@ -314,4 +320,14 @@ func plural(n int, noun string) string {
 		return fmt.Sprintf("1 %s", noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// isPGNName reports whether a file found in a directory is PGN, possibly
+// compressed: name.pgn, name.pgn.zst, name.pgn.gz or name.pgn.bz2.
+func isPGNName(path string) bool {
+	name := strings.ToLower(filepath.Base(path))
+	for _, ext := range []string{".zst", ".gz", ".bz2"} {
+		name = strings.TrimSuffix(name, ext)
+	}
+	return strings.HasSuffix(name, ".pgn")
 }

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"github.com/pgnc/pgnc/input"
+)
+
+// open opens a named input, or standard input for "-", decompressing zstd,
+// gzip and bzip2 by their magic bytes. It returns the format found ("" for
+// plain text) so that callers can refuse to rewrite a compressed file.
+func open(name string, stdin io.Reader) (io.ReadCloser, string, error) {
+	var raw io.Reader = stdin
+	var file *os.File
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, "", err
+		}
+		raw, file = f, f
+	}
+	r, format, err := input.Reader(raw)
+	if err != nil {
+		if file != nil {
+			file.Close()
+		}
+		return nil, "", err
+	}
+	return closeBoth{r, file}, format, nil
+}
+
+// closeBoth closes the decoder and then the file under it.
+type closeBoth struct {
+	io.ReadCloser
+	file *os.File
+}
+
+func (c closeBoth) Close() error {
+	err := c.ReadCloser.Close()
+	if c.file != nil {
+		if ferr := c.file.Close(); err == nil {
+			err = ferr
+		}
+	}
+	return err
+}
