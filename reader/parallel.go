@@ -8,9 +8,10 @@ import (
 
 // pool runs the pipeline of Workers > 1: the reader goroutine cuts pieces,
 // the workers parse and check them, and nextParallel hands their games out
-// in piece order. At most twice as many pieces as workers are in flight, so
+// in piece order. About three pieces per worker are in flight at most, so
 // memory stays bounded.
 type pool struct {
+	slots   chan struct{} // one per piece cut and not yet handed out
 	jobs    chan piece
 	results chan result
 	done    chan struct{}
@@ -28,8 +29,9 @@ type result struct {
 func (rd *Reader) startPool() {
 	n := rd.opts.Workers
 	p := &pool{
+		slots:   make(chan struct{}, 3*n),
 		jobs:    make(chan piece, n),
-		results: make(chan result, 2*n),
+		results: make(chan result, n),
 		done:    make(chan struct{}),
 		pending: map[int]result{},
 	}
@@ -37,6 +39,13 @@ func (rd *Reader) startPool() {
 	go func() {
 		defer close(p.jobs)
 		for {
+			// Wait for a free slot first: a slow piece cannot make the
+			// pieces after it pile up.
+			select {
+			case p.slots <- struct{}{}:
+			case <-p.done:
+				return
+			}
 			pc, err := rd.nextPiece()
 			if err != nil {
 				select {
@@ -81,6 +90,7 @@ func (rd *Reader) nextParallel() ([]*Game, error) {
 				return nil, r.err
 			}
 			p.next++
+			<-p.slots
 			return r.games, nil
 		}
 		r := <-p.results

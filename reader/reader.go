@@ -27,7 +27,8 @@ type Options struct {
 	SyntaxOnly bool // stop after the grammar: no move replay
 	Model      bool // build the resolved model of each game (ignored with SyntaxOnly)
 	// PieceSize is how many bytes the reader tries to parse at a time; the
-	// default is 256 KiB. A single game larger than that is read whole.
+	// default is 256 KiB, 64 KiB with Model. A single game larger than that
+	// is read whole.
 	PieceSize int
 	// ReuseMemory lets the reader reuse the memory of syntax trees, which
 	// keeps memory flat and saves time: a Game's AST is then valid only until
@@ -76,6 +77,9 @@ type Reader struct {
 func New(r io.Reader, name string, opts Options) *Reader {
 	if opts.PieceSize <= 0 {
 		opts.PieceSize = 256 << 10
+		if opts.Model {
+			opts.PieceSize = 64 << 10 // models take about 40 times their text
+		}
 	}
 	rd := &Reader{r: r, name: name, opts: opts}
 	opts.ReuseMemory = opts.ReuseMemory && !opts.Model
