@@ -212,8 +212,8 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 
 // gameEndsBefore reports whether a game without termination marker ends
 // before the token tok: a "[" that follows a tag pair across a blank line or
-// opens a second Event tag, or a move number 1 that follows movetext across
-// a blank line.
+// opens a second Event tag, or a move number "1." that follows movetext
+// across a blank line.
 func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 	switch {
 	case yacc == LBRACKET && p.curYacc == RBRACKET:
@@ -228,8 +228,8 @@ func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 		return p.src[name.Start:name.End] == "Event"
 	case yacc == MOVENUM:
 		// Cheap tests first: this runs for every move number.
-		if tok.End-tok.Start < 2 || p.src[tok.Start] != '1' || p.src[tok.Start+1] != '.' {
-			return false
+		if tok.End-tok.Start != 2 || p.src[tok.Start] != '1' || p.src[tok.Start+1] != '.' {
+			return false // only "1.", white's first move, starts a game
 		}
 		return p.parens == 0 && isMovetext(p.curYacc) && p.curYacc != RESULT && p.blankLineBefore(tok)
 	}
