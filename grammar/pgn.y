@@ -14,7 +14,7 @@
 // Where a game without marker visibly ends anyway, the lexer glue inserts the
 // synthetic GAMEEND token: before a tag section that follows another one
 // across a blank line or starts with a second Event tag (a game of tags
-// only), and before a move number 1 that follows movetext across a blank
+// only), and before a move number "1." that follows movetext across a blank
 // line (a game without tags after one without marker).
 
 %{
