@@ -132,6 +132,7 @@ type checkFlags struct {
 	format    string
 	maxErrors int
 	jobs      int
+	quiet     bool
 }
 
 func newCheckFlags(out io.Writer) *checkFlags {
@@ -142,6 +143,7 @@ func newCheckFlags(out io.Writer) *checkFlags {
 	f.set.StringVar(&f.format, "format", "text", "output format: text or json (one object per line)")
 	f.set.IntVar(&f.maxErrors, "max-errors", 0, "stop reporting after this many errors (0: no limit); counting goes on")
 	f.set.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "check with this many goroutines; output order stays that of the input")
+	f.set.BoolVar(&f.quiet, "quiet", false, "no progress bar (it shows only when standard error is a terminal)")
 	return f
 }
 
@@ -167,7 +169,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	c := checker{flags: flags, out: out, stderr: stderr}
+	c := checker{flags: flags, out: out, stderr: stderr, progress: newProgress(stderr, flags.quiet)}
+	defer c.progress.finish()
 	for _, arg := range flags.set.Args() {
 		c.checkArg(arg, stdin)
 	}
@@ -197,12 +200,13 @@ type checker struct {
 	warnings        int
 	reported        int // errors printed so far, for --max-errors
 	ioFailed        bool
+	progress        *progress // nil unless standard error is a terminal
 }
 
 // checkArg checks a file, a directory of .pgn files, or standard input.
 func (c *checker) checkArg(arg string, stdin io.Reader) {
 	if arg == "-" {
-		r, _, err := open("-", stdin)
+		r, _, err := openWithProgress("-", stdin, c.progress)
 		if err != nil {
 			c.ioError(err)
 			return
@@ -236,7 +240,7 @@ func (c *checker) checkArg(arg string, stdin io.Reader) {
 }
 
 func (c *checker) checkFile(path string) {
-	r, _, err := open(path, nil)
+	r, _, err := openWithProgress(path, nil, c.progress)
 	if err != nil {
 		c.ioError(err)
 		return
@@ -266,6 +270,7 @@ func (c *checker) checkStream(name string, r io.Reader) {
 		if g.Index > 0 {
 			c.games++
 		}
+		errorsBefore := c.errors
 		counted := false
 		for _, d := range g.Diags {
 			isError := d.Severity() == diag.Error
@@ -291,6 +296,9 @@ func (c *checker) checkStream(name string, r io.Reader) {
 				c.ioError(err)
 				return
 			}
+		}
+		if g.Index > 0 {
+			c.progress.game(c.errors - errorsBefore)
 		}
 	}
 }

@@ -11,15 +11,26 @@ import (
 // gzip and bzip2 by their magic bytes. It returns the format found ("" for
 // plain text) so that callers can refuse to rewrite a compressed file.
 func open(name string, stdin io.Reader) (io.ReadCloser, string, error) {
+	return openWithProgress(name, stdin, nil)
+}
+
+// openWithProgress is open that also starts a progress bar for the input.
+func openWithProgress(name string, stdin io.Reader, p *progress) (io.ReadCloser, string, error) {
 	var raw io.Reader = stdin
 	var file *os.File
+	size := int64(-1)
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
 			return nil, "", err
 		}
 		raw, file = f, f
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+			size = info.Size()
+		}
 	}
+	p.begin(name, size)
+	raw = p.wrap(raw)
 	r, format, err := input.Reader(raw)
 	if err != nil {
 		if file != nil {
