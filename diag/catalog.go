@@ -35,6 +35,7 @@ const (
 	StrayDots          Code = 211 // periods that follow no move number
 	NAGRange           Code = 212 // a NAG above 255
 	EnPassantMark      Code = 213 // "e.p."
+	DepthLimit         Code = 214 // variations nested beyond the limit
 	IllegalMove        Code = 301 // no legal move matches the SAN
 	AmbiguousMove      Code = 302 // several legal moves match the SAN
 	OverDisambiguated  Code = 303 // "Nbd2" where "Nd2" is unique
@@ -175,6 +176,8 @@ var English = Catalog{
 		"'{text}' is not a move in Standard Algebraic Notation", "{hint}"},
 	UnescapedQuote: {UnescapedQuote, Warning, "a quote inside a tag value that is not escaped",
 		"quote inside tag value is not escaped; read up to the last quote on the line", `write \" for a quote inside a value`},
+	DepthLimit: {DepthLimit, Error, "variations nested deeper than the limit",
+		"variation nested deeper than {limit} levels; skipped", "raise the limit with --max-depth"},
 	IllegalMove: {IllegalMove, Error, "a move that is illegal in its position",
 		"illegal move {san}: {reason}", ""},
 	AmbiguousMove: {AmbiguousMove, Error, "a move that several pieces can make",

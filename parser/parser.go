@@ -5,6 +5,7 @@
 package parser
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -20,6 +21,10 @@ func init() {
 	yyErrorVerbose = true
 }
 
+// DefaultMaxDepth is the deepest variation nesting parsed by default. Real
+// files stay far below it; it bounds the stack of every later pass.
+const DefaultMaxDepth = 1000
+
 // Parse parses src, the whole text of a PGN file.
 func Parse(src string) (*ast.Database, diag.List) {
 	var p Parser
@@ -34,6 +39,9 @@ type Parser struct {
 	// call returned, which then must no longer be used. Streaming checks set
 	// it: they are done with a tree before they parse the next piece.
 	ReuseMemory bool
+	// MaxDepth is how deeply variations may nest; a variation deeper than
+	// that is skipped whole with diagnostic PGN215. 0 means DefaultMaxDepth.
+	MaxDepth int
 
 	yacc yyParserImpl
 	p    parser
@@ -44,6 +52,10 @@ type Parser struct {
 func (ps *Parser) Parse(src string) (*ast.Database, diag.List) {
 	p := &ps.p
 	p.reset(src, ps.ReuseMemory)
+	p.maxDepth = ps.MaxDepth
+	if p.maxDepth <= 0 {
+		p.maxDepth = DefaultMaxDepth
+	}
 	ps.yacc.Parse(p)
 	return p.finish()
 }
@@ -57,14 +69,15 @@ type parser struct {
 	db    *ast.Database
 	kept  *ast.Database // the database to reuse, with ReuseMemory
 
-	inTag   bool             // the last bracket delivered was "["
-	tagged  bool             // the current tag section has an Event tag
-	parens  int              // variations open in the current game
-	cur     lexer.Token      // the token most recently delivered to the grammar
-	curYacc int              // its grammar token number
-	queue   []queued         // tokens to deliver before scanning on
-	skip    skipState        // error recovery
-	illegal *diag.Diagnostic // the last illegal-character diagnostic, to merge runs
+	inTag    bool             // the last bracket delivered was "["
+	tagged   bool             // the current tag section has an Event tag
+	parens   int              // variations open in the current game
+	maxDepth int              // the deepest nesting allowed
+	cur      lexer.Token      // the token most recently delivered to the grammar
+	curYacc  int              // its grammar token number
+	queue    []queued         // tokens to deliver before scanning on
+	skip     skipState        // error recovery
+	illegal  *diag.Diagnostic // the last illegal-character diagnostic, to merge runs
 
 	build builder
 }
@@ -319,6 +332,10 @@ func (p *parser) classify(tokp *lexer.Token) int {
 	case token.RBracket:
 		return RBRACKET
 	case token.LParen:
+		if p.parens >= p.maxDepth && !p.skip.active {
+			p.skipDeepVariation(tok)
+			return -1
+		}
 		return LPAREN
 	case token.RParen:
 		if p.parens == 0 && !p.skip.active {
@@ -402,6 +419,37 @@ func (p *parser) repairQuotes(tok lexer.Token) lexer.Token {
 	p.sc.Seek(end)
 	tok.End = end
 	return tok
+}
+
+// skipDeepVariation drops a variation that opens at tok beyond the depth
+// limit, up to its closing parenthesis (or the next game), with one
+// diagnostic; the game around it goes on.
+func (p *parser) skipDeepVariation(tok lexer.Token) {
+	depth, end := 0, tok.End
+	p.sc.Seek(tok.Start)
+	for {
+		t := p.sc.Next()
+		switch {
+		case t.Kind == token.EOF:
+		case t.Kind == token.LBracket && p.atLineStart(t.Start):
+			p.sc.Seek(t.Start) // the next game starts here
+		case t.Kind == token.LParen:
+			depth++
+			end = t.End
+			continue
+		case t.Kind == token.RParen:
+			depth--
+			end = t.End
+			if depth > 0 {
+				continue
+			}
+		default:
+			end = t.End
+			continue
+		}
+		break
+	}
+	p.addDiag(diag.DepthLimit, tok.Start, end, "limit", strconv.Itoa(p.maxDepth))
 }
 
 // atColumn1 reports whether off starts a line.

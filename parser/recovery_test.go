@@ -207,3 +207,45 @@ func TestPrintableASCII(t *testing.T) {
 		t.Error("plain text rejected")
 	}
 }
+
+// TestDeepVariations: nesting beyond MaxDepth is skipped with one error,
+// the game and the games after it go on, in time linear in the input.
+func TestDeepVariations(t *testing.T) {
+	const depth = 100000
+	src := "[Event \"deep\"]\n\n1. e4 " + strings.Repeat("( e5 ", depth) + strings.Repeat(") ", depth) + "1... c5 *\n\n[Event \"next\"]\n\n1. d4 *\n"
+	p := Parser{MaxDepth: 50}
+	db, diags := p.Parse(src)
+	if len(db.Games) != 2 || db.Games[0].Broken || db.Games[0].Result == nil {
+		t.Fatalf("%d games, first broken %v", len(db.Games), db.Games[0].Broken)
+	}
+	var limits int
+	for _, d := range diags {
+		if d.Code == diag.DepthLimit {
+			limits++
+			if !strings.Contains(d.Message(), "50 levels") {
+				t.Errorf("message %q does not name the limit", d.Message())
+			}
+		}
+	}
+	if limits != 1 {
+		t.Errorf("%d depth diagnostics, want 1: %v", limits, diags)
+	}
+	// Depth of what was kept: exactly the limit.
+	kept := 0
+	for e := db.Games[0].Moves; ; {
+		var v *ast.Variation
+		for _, x := range e {
+			if vv, ok := x.(*ast.Variation); ok {
+				v = vv
+			}
+		}
+		if v == nil {
+			break
+		}
+		kept++
+		e = v.Elements
+	}
+	if kept != 50 {
+		t.Errorf("kept %d levels, want 50", kept)
+	}
+}
