@@ -36,6 +36,7 @@ const (
 	NAGRange           Code = 212 // a NAG above 255
 	EnPassantMark      Code = 213 // "e.p."
 	DepthLimit         Code = 214 // variations nested beyond the limit
+	GameBytesLimit     Code = 215 // no game boundary within the size limit
 	IllegalMove        Code = 301 // no legal move matches the SAN
 	AmbiguousMove      Code = 302 // several legal moves match the SAN
 	OverDisambiguated  Code = 303 // "Nbd2" where "Nd2" is unique
@@ -178,6 +179,8 @@ var English = Catalog{
 		"quote inside tag value is not escaped; read up to the last quote on the line", `write \" for a quote inside a value`},
 	DepthLimit: {DepthLimit, Error, "variations nested deeper than the limit",
 		"variation nested deeper than {limit} levels; skipped", "raise the limit with --max-depth"},
+	GameBytesLimit: {GameBytesLimit, Error, "input without a game boundary for longer than the limit",
+		"no game boundary in {limit} bytes; the input is cut here and read on", "raise the limit with --max-game-bytes"},
 	IllegalMove: {IllegalMove, Error, "a move that is illegal in its position",
 		"illegal move {san}: {reason}", ""},
 	AmbiguousMove: {AmbiguousMove, Error, "a move that several pieces can make",

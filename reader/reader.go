@@ -10,6 +10,7 @@ import (
 	"errors"
 	"io"
 	"iter"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -38,7 +39,16 @@ type Options struct {
 	// Workers is how many goroutines parse and check pieces at once; games
 	// still come out in input order. 0 and 1 mean no extra goroutines.
 	Workers int
+	// MaxGameBytes bounds the memory one game may take: where no game
+	// boundary turns up in that many bytes, the input is cut at a line end
+	// anyway, with diagnostic PGN215. 0 means DefaultMaxGameBytes.
+	MaxGameBytes int
+	// MaxDepth is passed to the parser (parser.Parser.MaxDepth).
+	MaxDepth int
 }
+
+// DefaultMaxGameBytes is the default for Options.MaxGameBytes.
+const DefaultMaxGameBytes = 256 << 20
 
 // Game is one game read from the input.
 type Game struct {
@@ -81,7 +91,12 @@ func New(r io.Reader, name string, opts Options) *Reader {
 			opts.PieceSize = 64 << 10 // models take about 40 times their text
 		}
 	}
+	if opts.MaxGameBytes <= 0 {
+		opts.MaxGameBytes = DefaultMaxGameBytes
+	}
+	opts.MaxGameBytes = max(opts.MaxGameBytes, opts.PieceSize)
 	rd := &Reader{r: r, name: name, opts: opts}
+	rd.parser.MaxDepth = opts.MaxDepth
 	opts.ReuseMemory = opts.ReuseMemory && !opts.Model
 	rd.opts = opts
 	rd.parser.ReuseMemory = opts.ReuseMemory
@@ -164,10 +179,11 @@ func (rd *Reader) number(games []*Game) {
 
 // piece is a part of the input that parses the same alone as in place.
 type piece struct {
-	seq  int    // position among the pieces, from 0
-	src  string // the text
-	base int    // offset of src in the input
-	line int    // lines before src in the input
+	seq    int    // position among the pieces, from 0
+	src    string // the text
+	base   int    // offset of src in the input
+	line   int    // lines before src in the input
+	forced bool   // cut at MaxGameBytes, not at a game boundary
 }
 
 // nextPiece reads until a piece can be cut off and cuts it. It returns
@@ -175,6 +191,14 @@ type piece struct {
 func (rd *Reader) nextPiece() (piece, error) {
 	for {
 		n := rd.cut()
+		forced := false
+		if n == 0 && !rd.eof && len(rd.buf) >= rd.opts.MaxGameBytes {
+			// No game boundary in MaxGameBytes: cut at the last line end.
+			n, forced = len(rd.buf), true
+			if i := bytes.LastIndexByte(rd.buf, '\n'); i > 0 {
+				n = i + 1
+			}
+		}
 		if n == 0 && rd.eof {
 			if len(rd.buf) == 0 {
 				if rd.readErr != nil {
@@ -185,7 +209,7 @@ func (rd *Reader) nextPiece() (piece, error) {
 			n = len(rd.buf)
 		}
 		if n > 0 {
-			pc := piece{seq: rd.pieces, src: string(rd.buf[:n]), base: rd.base, line: rd.line}
+			pc := piece{seq: rd.pieces, src: string(rd.buf[:n]), base: rd.base, line: rd.line, forced: forced}
 			rd.pieces++
 			rd.line += bytes.Count(rd.buf[:n], []byte{'\n'})
 			rd.base += n
@@ -287,6 +311,11 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 	}
 	if strings.TrimSpace(src[prevEnd:]) != "" {
 		out = append(out, &Game{File: file, Gap: src[prevEnd:]})
+	}
+	if pc.forced {
+		var l diag.List
+		l.Add(diag.GameBytesLimit, len(src), len(src), 0, "limit", strconv.Itoa(len(src)))
+		out = append(out, &Game{File: file, Diags: l})
 	}
 	flushOutside(len(src) + 1)
 	return out

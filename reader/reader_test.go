@@ -145,3 +145,43 @@ func TestReadError(t *testing.T) {
 		rd.Close()
 	}
 }
+
+// TestMaxGameBytes: input with no game boundary is cut at the limit with a
+// diagnostic that names it, and memory stays bounded by it.
+func TestMaxGameBytes(t *testing.T) {
+	// One unterminated comment of 1 MB, then a real game.
+	src := "{" + strings.Repeat("no closing brace here\n", 50000) + "\n[Event \"after\"]\n\n1. e4 *\n"
+	rd := New(strings.NewReader(src), "x", Options{PieceSize: 4096, MaxGameBytes: 64 << 10})
+	limits, games := 0, 0
+	var last *Game
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range g.Diags {
+			if d.Code == diag.GameBytesLimit {
+				limits++
+				if !strings.Contains(d.Message(), "bytes") || d.Hint() == "" {
+					t.Errorf("message %q, hint %q", d.Message(), d.Hint())
+				}
+			}
+		}
+		if g.Index > 0 {
+			games++
+			last = g
+		}
+		if cap(rd.buf) > 1<<20 {
+			t.Fatalf("buffer grew to %d bytes", cap(rd.buf))
+		}
+	}
+	if limits == 0 {
+		t.Error("no limit diagnostic")
+	}
+	if last == nil || len(last.Tags) == 0 || last.Tags[0].Value != "after" {
+		t.Errorf("the game after the long comment was not read: %+v", last)
+	}
+}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
 )
 
@@ -133,6 +134,8 @@ type checkFlags struct {
 	maxErrors int
 	jobs      int
 	quiet     bool
+
+	maxDepth, maxGameBytes int
 }
 
 func newCheckFlags(out io.Writer) *checkFlags {
@@ -144,6 +147,8 @@ func newCheckFlags(out io.Writer) *checkFlags {
 	f.set.IntVar(&f.maxErrors, "max-errors", 0, "stop reporting after this many errors (0: no limit); counting goes on")
 	f.set.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "check with this many goroutines; output order stays that of the input")
 	f.set.BoolVar(&f.quiet, "quiet", false, "no progress bar (it shows only when standard error is a terminal)")
+	f.set.IntVar(&f.maxDepth, "max-depth", parser.DefaultMaxDepth, "deepest variation nesting read; deeper variations are skipped (PGN214)")
+	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, "most bytes read without a game boundary before the input is cut (PGN215)")
 	return f
 }
 
@@ -251,7 +256,10 @@ func (c *checker) checkFile(path string) {
 
 // checkStream checks one input game by game, in bounded memory.
 func (c *checker) checkStream(name string, r io.Reader) {
-	rd := reader.New(r, name, reader.Options{SyntaxOnly: c.flags.syntax, ReuseMemory: true, Workers: c.flags.jobs})
+	rd := reader.New(r, name, reader.Options{
+		SyntaxOnly: c.flags.syntax, ReuseMemory: true, Workers: c.flags.jobs,
+		MaxDepth: c.flags.maxDepth, MaxGameBytes: c.flags.maxGameBytes,
+	})
 	defer rd.Close()
 	write := diag.WriteText
 	if c.flags.format == "json" {
