@@ -11,7 +11,7 @@ import (
 
 // File is a named source text. Offsets into it are resolved to lines and
 // columns only when something is printed, through a line table built on the
-// first request.
+// first request. Lines end with LF, CRLF or a lone CR.
 type File struct {
 	Name     string // the name diagnostics print, e.g. a path or "<stdin>"
 	Src      string // the text that offsets index: a whole file or a piece of one
@@ -35,17 +35,27 @@ type Position struct {
 func (f *File) lineTable() []int {
 	if f.lines == nil {
 		lines := []int{0}
-		for i := 0; ; {
-			j := strings.IndexByte(f.Src[i:], '\n')
-			if j < 0 {
-				break
+		src := f.Src
+		for i := 0; i < len(src); i++ {
+			switch src[i] {
+			case '\r':
+				if i+1 < len(src) && src[i+1] == '\n' {
+					continue // CRLF: the line ends at the LF
+				}
+				lines = append(lines, i+1) // a lone CR, as old Macs wrote
+			case '\n':
+				lines = append(lines, i+1)
 			}
-			i += j + 1
-			lines = append(lines, i)
 		}
 		f.lines = lines
 	}
 	return f.lines
+}
+
+// LineBreaks counts the line breaks of s: LF, CRLF and lone CR.
+func LineBreaks(s string) int {
+	n := strings.Count(s, "\n") + strings.Count(s, "\r") - strings.Count(s, "\r\n")
+	return n
 }
 
 // Position resolves a byte offset; offsets past the end resolve to the end.
@@ -67,7 +77,7 @@ func (f *File) Line(n int) string {
 	start := lines[n-1]
 	end := len(f.Src)
 	if n < len(lines) {
-		end = lines[n] - 1
+		end = lines[n]
 	}
-	return strings.TrimSuffix(f.Src[start:end], "\r")
+	return strings.TrimRight(f.Src[start:end], "\r\n")
 }

@@ -79,10 +79,10 @@ func (s *Scanner) Next() Token {
 // isSpace marks the bytes of the Whitespace pattern.
 var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true}
 
-// restOfLine returns the offset of the newline ending the line at i, or the
-// end of the text.
+// restOfLine returns the offset of the CR or LF ending the line at i, or
+// the end of the text.
 func restOfLine(src string, i int) int {
-	if j := strings.IndexByte(src[i:], '\n'); j >= 0 {
+	if j := strings.IndexAny(src[i:], "\r\n"); j >= 0 {
 		return i + j
 	}
 	return len(src)

@@ -252,18 +252,30 @@ func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 // blankLineBefore reports whether a line holding only white space lies
 // between the last delivered token and tok.
 func (p *parser) blankLineBefore(tok lexer.Token) bool {
-	gap := p.src[p.cur.End:tok.Start]
-	i := strings.IndexByte(gap, '\n')
-	for i >= 0 {
-		rest := gap[i+1:]
-		j := strings.IndexByte(rest, '\n')
-		if j < 0 {
-			return false
+	return BlankLine(p.src[p.cur.End:tok.Start])
+}
+
+// BlankLine reports whether gap, text between two tokens, holds a line of
+// only white space: two line breaks (LF, CRLF or lone CR) with nothing but
+// spaces and tabs between them.
+func BlankLine(gap string) bool {
+	breaks := 0
+	for i := 0; i < len(gap); i++ {
+		switch gap[i] {
+		case '\r':
+			if i+1 < len(gap) && gap[i+1] == '\n' {
+				continue
+			}
+			breaks++
+		case '\n':
+			breaks++
+		case ' ', '\t', '\v', '\f':
+		default:
+			breaks = 0 // text on the line: not blank
 		}
-		if strings.TrimSpace(rest[:j]) == "" {
+		if breaks >= 2 {
 			return true
 		}
-		i += 1 + j
 	}
 	return false
 }
@@ -305,8 +317,8 @@ func (p *parser) skipToken(yacc int, tok lexer.Token) bool {
 func (p *parser) atLineStart(off int) bool {
 	for i := off - 1; i >= 0; i-- {
 		switch p.src[i] {
-		case ' ', '\t', '\v', '\r':
-		case '\n':
+		case ' ', '\t', '\v':
+		case '\n', '\r':
 			return true
 		default:
 			return false
@@ -453,7 +465,9 @@ func (p *parser) skipDeepVariation(tok lexer.Token) {
 }
 
 // atColumn1 reports whether off starts a line.
-func (p *parser) atColumn1(off int) bool { return off == 0 || p.src[off-1] == '\n' }
+func (p *parser) atColumn1(off int) bool {
+	return off == 0 || p.src[off-1] == '\n' || p.src[off-1] == '\r'
+}
 
 // illegalToken handles bytes that no pattern matches. Unterminated comments
 // and strings become tokens again after their error, so that the game goes
@@ -497,10 +511,7 @@ func (p *parser) pendingFix(yacc int, tok lexer.Token) {
 // ends: before the first later line that starts with "[" (most likely the
 // next game's tags), else at the end of the input.
 func (p *parser) commentRecoveryEnd(start int) int {
-	if j := strings.Index(p.src[start:], "\n["); j >= 0 {
-		return start + j + 1
-	}
-	return len(p.src)
+	return NextTagLine(p.src, start)
 }
 
 // stringRecoveryEnd decides where a string without closing quote ends: before
@@ -523,3 +534,20 @@ func restOfLine(s string, i int) int {
 }
 
 func span(tok lexer.Token) ast.Span { return ast.Span{From: tok.Start, To: tok.End} }
+
+// NextTagLine returns the offset of the first "[" after from that starts a
+// line (after LF or CR), or len(src). An unterminated comment ends there:
+// most likely the next game's tags.
+func NextTagLine(src string, from int) int {
+	for i := from + 1; i < len(src); {
+		j := strings.IndexByte(src[i:], '[')
+		if j < 0 {
+			break
+		}
+		if k := i + j; src[k-1] == '\n' || src[k-1] == '\r' {
+			return k
+		}
+		i += j + 1
+	}
+	return len(src)
+}

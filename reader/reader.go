@@ -211,7 +211,7 @@ func (rd *Reader) nextPiece() (piece, error) {
 		if n > 0 {
 			pc := piece{seq: rd.pieces, src: string(rd.buf[:n]), base: rd.base, line: rd.line, forced: forced}
 			rd.pieces++
-			rd.line += bytes.Count(rd.buf[:n], []byte{'\n'})
+			rd.line += diag.LineBreaks(pc.src)
 			rd.base += n
 			rest := copy(rd.buf, rd.buf[n:])
 			rd.buf = rd.buf[:rest]
@@ -343,8 +343,8 @@ func Boundary(src string, final bool) int {
 			if src[tok.Start] == '{' {
 				// An unterminated comment: the parser ends it before the
 				// next line that starts with "[".
-				if j := bytesIndex(src[tok.Start:], "\n["); j >= 0 {
-					sc.Seek(tok.Start + j + 1)
+				if j := parser.NextTagLine(src, tok.Start); j < len(src) {
+					sc.Seek(j)
 					prev = token.Comment
 					continue
 				}
@@ -377,24 +377,32 @@ func isMovetext(k token.Kind) bool {
 	return true
 }
 
-func atLineStart(src string, off int) bool { return off == 0 || src[off-1] == '\n' }
+func atLineStart(src string, off int) bool {
+	return off == 0 || src[off-1] == '\n' || src[off-1] == '\r'
+}
 
-// blankLineBefore reports whether the line before the one starting at off
-// holds only white space.
+// blankLineBefore reports whether a line of only white space comes just
+// before the line that starts at off.
 func blankLineBefore(src string, off int) bool {
-	i := off - 1 // the newline ending the previous line
-	for j := i - 1; j >= 0; j-- {
-		switch src[j] {
-		case '\n':
+	// Back over the line break that ends the previous line, then look for
+	// another break with only white space between.
+	i := off - 1
+	if i >= 0 && src[i] == '\n' {
+		i--
+		if i >= 0 && src[i] == '\r' {
+			i--
+		}
+	} else if i >= 0 && src[i] == '\r' {
+		i--
+	}
+	for ; i >= 0; i-- {
+		switch src[i] {
+		case '\n', '\r':
 			return true
-		case ' ', '\t', '\r', '\v':
+		case ' ', '\t', '\v':
 		default:
 			return false
 		}
 	}
 	return false
-}
-
-func bytesIndex(s, sep string) int {
-	return bytes.Index(unsafe.Slice(unsafe.StringData(s), len(s)), []byte(sep))
 }

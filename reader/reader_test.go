@@ -185,3 +185,41 @@ func TestMaxGameBytes(t *testing.T) {
 		t.Errorf("the game after the long comment was not read: %+v", last)
 	}
 }
+
+// TestLineEndings: LF, CRLF and lone CR files give the same games and the
+// same diagnostics at the same lines and columns, whole or streamed.
+func TestLineEndings(t *testing.T) {
+	data, err := os.ReadFile("../testdata/broken.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lf := strings.ReplaceAll(string(data), "\r\n", "\n")
+	wantGames, want := wholeFile(lf)
+	for name, src := range map[string]string{
+		"CRLF":    strings.ReplaceAll(lf, "\n", "\r\n"),
+		"lone CR": strings.ReplaceAll(lf, "\n", "\r"),
+	} {
+		games, got := wholeFile(src)
+		if games != wantGames || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s, whole file:\n got %d %q\nwant %d %q", name, games, got, wantGames, want)
+		}
+		games, got = streamed(t, src, 64, 1)
+		if games != wantGames || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s, streamed:\n got %d %q\nwant %d %q", name, games, got, wantGames, want)
+		}
+	}
+}
+
+// TestUnterminatedCommentLoneCR: the recovery from an unterminated comment
+// finds the next game's tags after a lone CR too.
+func TestUnterminatedCommentLoneCR(t *testing.T) {
+	src := "[Event \"a\"]\r\r1. e4 {never closed\r2. Nf3 *\r\r[Event \"b\"]\r\r1. d4 *\r"
+	games, diags := wholeFile(src)
+	if games != 2 {
+		t.Fatalf("%d games: %q", games, diags)
+	}
+	sGames, sDiags := streamed(t, src, 16, 1)
+	if sGames != games || strings.Join(sDiags, "\n") != strings.Join(diags, "\n") {
+		t.Errorf("streamed %d %q, whole %d %q", sGames, sDiags, games, diags)
+	}
+}

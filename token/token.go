@@ -26,7 +26,7 @@ const (
 	String                  // a quoted string with \" and \\ escapes
 	NAG                     // a numeric annotation glyph such as $14
 	Comment                 // a brace comment {...}, which may span lines
-	LineComment             // a rest-of-line comment starting with ";"
+	LineComment             // a rest-of-line comment starting with ";" (to CR or LF)
 	Escape                  // a "%" escape line (valid only in column 1)
 	Result                  // a game termination marker: 1-0, 0-1, 1/2-1/2, *
 	ResultQuirk             // a non-standard result such as ½-½ or 1–0
@@ -107,8 +107,8 @@ var Patterns = []Pattern{
 	{String, `"([^"\\\n\r]|\\[^\n\r])*"`},
 	{NAG, `\$[0-9]+`},
 	{Comment, `{[^}]*}`},
-	{LineComment, `;[^\n]*`},
-	{Escape, `%[^\n]*`},
+	{LineComment, `;[^\n\r]*`},
+	{Escape, `%[^\n\r]*`},
 	{Result, `(1-0|0-1|1/2-1/2|\*)`},
 	// ½ is C2 BD and the en dash E2 80 93 in UTF-8.
 	{ResultQuirk, "(\xC2\xBD-\xC2\xBD|\xC2\xBD\xE2\x80\x93\xC2\xBD|1\xE2\x80\x930|0\xE2\x80\x931|1/2\xE2\x80\x931/2)"},
