@@ -3,9 +3,11 @@ package input
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -66,5 +68,39 @@ func TestReader(t *testing.T) {
 	}
 	if b, _ := io.ReadAll(r); len(b) != 0 {
 		t.Error("empty input is not empty")
+	}
+}
+
+func utf16Bytes(s string, order binary.AppendByteOrder, bom []byte) []byte {
+	out := append([]byte(nil), bom...)
+	for _, u := range utf16.Encode([]rune(s)) {
+		out = order.AppendUint16(out, u)
+	}
+	return out
+}
+
+// TestUTF16: UTF-16 with a byte order mark is decoded, surrogate pairs
+// included; broken units become U+FFFD.
+func TestUTF16(t *testing.T) {
+	text := "[White \"Réti ♔ 𝄞\"]\n\n1. e4 *\n"
+	for name, data := range map[string][]byte{
+		"utf-16le": utf16Bytes(text, binary.LittleEndian, []byte{0xff, 0xfe}),
+		"utf-16be": utf16Bytes(text, binary.BigEndian, []byte{0xfe, 0xff}),
+	} {
+		r, format, err := Reader(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(r)
+		if err != nil || format != name || string(got) != text {
+			t.Errorf("%s: format %q, text %q, %v", name, format, got, err)
+		}
+	}
+	// A lone high surrogate, then an odd final byte.
+	data := []byte{0xff, 0xfe, 'a', 0, 0x00, 0xd8, 'b', 0, 'c'}
+	r, _, _ := Reader(bytes.NewReader(data))
+	got, _ := io.ReadAll(r)
+	if string(got) != "a\uFFFDb\uFFFD" {
+		t.Errorf("broken UTF-16 decodes to %q", got)
 	}
 }
