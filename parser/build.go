@@ -361,7 +361,17 @@ func (b *builder) skippedResult(tok lexer.Token) {
 // grammar completed an unterminated game just before seeing the error (a
 // default reduction), the error belongs to that game, which is reopened.
 func (b *builder) markBroken(tok lexer.Token) {
-	if b.game != nil || b.lastOpen == nil || b.lastOpenAt != tok.Start {
+	if b.game == nil && (b.lastOpen == nil || b.lastOpenAt != tok.Start) {
+		// Nothing of this game was complete yet (an unfinished first tag
+		// pair): the game starts at its first "[", or at the error.
+		start := tok.Start
+		if lb := b.p.lastLBracket; lb >= 0 && lb <= tok.Start && (len(b.p.db.Games) == 0 || lb >= b.p.db.Games[len(b.p.db.Games)-1].To) {
+			start = lb
+		}
+		b.extend(start, tok.End)
+		return
+	}
+	if b.game != nil {
 		return
 	}
 	g := b.lastOpen

@@ -69,15 +69,18 @@ type parser struct {
 	db    *ast.Database
 	kept  *ast.Database // the database to reuse, with ReuseMemory
 
-	inTag    bool             // the last bracket delivered was "["
-	tagged   bool             // the current tag section has an Event tag
-	parens   int              // variations open in the current game
-	maxDepth int              // the deepest nesting allowed
-	cur      lexer.Token      // the token most recently delivered to the grammar
-	curYacc  int              // its grammar token number
-	queue    []queued         // tokens to deliver before scanning on
-	skip     skipState        // error recovery
-	illegal  *diag.Diagnostic // the last illegal-character diagnostic, to merge runs
+	inTag bool // the last bracket delivered was "["
+	// lastLBracket is where the last run of tag pairs began, to place a game
+	// broken before any of its tags was complete.
+	lastLBracket int
+	tagged       bool             // the current tag section has an Event tag
+	parens       int              // variations open in the current game
+	maxDepth     int              // the deepest nesting allowed
+	cur          lexer.Token      // the token most recently delivered to the grammar
+	curYacc      int              // its grammar token number
+	queue        []queued         // tokens to deliver before scanning on
+	skip         skipState        // error recovery
+	illegal      *diag.Diagnostic // the last illegal-character diagnostic, to merge runs
 
 	build builder
 }
@@ -110,7 +113,7 @@ func (p *parser) reset(src string, reuse bool) {
 	if reuse {
 		p.kept = p.db
 	}
-	p.inTag, p.parens = false, 0
+	p.inTag, p.parens, p.lastLBracket = false, 0, -1
 	p.cur = lexer.Token{}
 	p.queue = p.queue[:0]
 	p.skip = skipState{}
@@ -202,6 +205,9 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 	switch yacc {
 	case LBRACKET:
 		p.inTag = true
+		if p.curYacc != RBRACKET { // a tag section starts here
+			p.lastLBracket = tok.Start
+		}
 	case RBRACKET:
 		p.inTag = false
 	case STRING:

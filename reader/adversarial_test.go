@@ -1,0 +1,112 @@
+package reader
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/input"
+)
+
+// readAll checks every game of r and returns the games read and the count
+// of each code.
+func readAll(t *testing.T, r io.Reader, opts Options) (int, map[diag.Code]int) {
+	t.Helper()
+	rd := New(r, "x", opts)
+	defer rd.Close()
+	games, codes := 0, map[diag.Code]int{}
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			return games, codes
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Index > 0 {
+			games++
+		}
+		for _, d := range g.Diags {
+			codes[d.Code]++
+			if d.Start < 0 || d.End > len(g.File.Src) || d.Start > d.End {
+				t.Fatalf("diagnostic %v outside its piece", d)
+			}
+		}
+	}
+}
+
+const nextGame = "\n[Event \"next\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *\n"
+
+// TestAdversarial feeds hostile inputs (smaller than the ones bench/
+// adversarial.sh times) through the streaming check: each gives its
+// diagnostic, and the game after it is still read.
+func TestAdversarial(t *testing.T) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(make([]byte, 20<<20)) // 20 MB of NUL bytes from about 20 KB
+	zw.Close()
+	random := make([]byte, 1<<20)
+	rand.New(rand.NewSource(1)).Read(random)
+	tests := []struct {
+		name  string
+		src   io.Reader
+		opts  Options
+		code  diag.Code // a diagnostic that must appear
+		games int       // games that must be read, at least
+	}{
+		{"nested variations", strings.NewReader("1. e4 " + strings.Repeat("(", 100000) + strings.Repeat(")", 100000) + " *\n" + nextGame), Options{}, diag.DepthLimit, 2},
+		{"5 MB comment", strings.NewReader("1. e4 {" + strings.Repeat("x", 5<<20) + "} *\n" + nextGame), Options{}, diag.MissingTags, 2},
+		{"unterminated comment first", strings.NewReader("{" + strings.Repeat("no end ", 1<<20) + nextGame), Options{}, diag.UnterminatedComm, 1},
+		{"unterminated tag string", strings.NewReader("[Event \"open\n1. e4 *\n" + nextGame), Options{}, diag.UnterminatedString, 2},
+		{"100000 null moves", strings.NewReader("[Event \"nulls\"]\n\n" + strings.Repeat("-- ", 100000) + "*\n" + nextGame), Options{}, diag.NullMove, 2},
+		{"100000 empty games", strings.NewReader(strings.Repeat("*\n", 100000) + nextGame), Options{}, diag.MissingTags, 100001},
+		{"1 MB line", strings.NewReader("1. e4 {" + strings.Repeat("y", 1<<20) + "} *" + nextGame), Options{}, diag.MissingTags, 2},
+		{"random bytes", io.MultiReader(bytes.NewReader(random), strings.NewReader(nextGame)), Options{}, diag.IllegalChar, 1},
+		{"NUL bytes", strings.NewReader("1. e4 \x00\x00\x00 e5 *\n" + nextGame), Options{}, diag.IllegalChar, 2},
+		{"truncated game", strings.NewReader(nextGame + "[Event \"cut\"]\n\n1. e4 e5 2. Nf"), Options{}, diag.UnknownMove, 2},
+		{"truncated UTF-8", strings.NewReader(nextGame + "[Event \"caf\xc3"), Options{}, diag.UnterminatedString, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			games, codes := readAll(t, tt.src, tt.opts)
+			if codes[tt.code] == 0 {
+				t.Errorf("no %s among %v", tt.code, codes)
+			}
+			if games < tt.games {
+				t.Errorf("%d games read, want at least %d", games, tt.games)
+			}
+		})
+	}
+	t.Run("gzip bomb", func(t *testing.T) {
+		r, _, err := input.Reader(bytes.NewReader(gz.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd := New(r, "x", Options{MaxGameBytes: 1 << 20})
+		limits := 0
+		for {
+			g, err := rd.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range g.Diags {
+				if d.Code == diag.GameBytesLimit {
+					limits++
+				}
+			}
+			if cap(rd.buf) > 4<<20 {
+				t.Fatalf("buffer grew to %d bytes", cap(rd.buf))
+			}
+		}
+		if limits == 0 {
+			t.Error("no limit diagnostic")
+		}
+	})
+}
