@@ -114,3 +114,25 @@ func TestSortIsByPosition(t *testing.T) {
 		t.Errorf("Count() = %d, %d", e, w)
 	}
 }
+
+// TestWriteTextLongLine: on a long line only a window around the span is
+// shown, with the caret under the span.
+func TestWriteTextLongLine(t *testing.T) {
+	src := strings.Repeat("é", 1000) + "BAD" + strings.Repeat("x", 1000)
+	f := NewFile("f.pgn", src)
+	start := strings.Index(src, "BAD")
+	var b strings.Builder
+	WriteText(&b, f, Diagnostic{Code: UnknownMove, Start: start, End: start + 3, Args: []Arg{{"text", "BAD"}}}, English)
+	lines := strings.Split(b.String(), "\n")
+	if !strings.HasPrefix(lines[0], "f.pgn:1:1001: ") {
+		t.Errorf("header %q", lines[0])
+	}
+	shown, caret := []rune(lines[1]), []rune(lines[2])
+	if len(shown) > 130 || shown[0] != '…' || shown[len(shown)-1] != '…' {
+		t.Errorf("window %q", lines[1])
+	}
+	at := strings.Index(string(caret), "^")
+	if got := string(shown[len([]rune(string(caret[:at]))) : len([]rune(string(caret[:at])))+3]); got != "BAD" || !strings.HasPrefix(string(caret[at:]), "^~~") {
+		t.Errorf("caret under %q:\n%s\n%s", got, lines[1], lines[2])
+	}
+}

@@ -18,6 +18,11 @@ type File struct {
 	Base     int    // offset of Src[0] in the whole file, for a piece
 	BaseLine int    // number of lines before Src[0] in the whole file
 	lines    []int  // offsets of line starts, built lazily
+
+	// The last position resolved: diagnostics come in order, so counting
+	// characters on from there keeps many diagnostics on one long line
+	// linear.
+	lastOff, lastLine, lastCol int
 }
 
 // NewFile returns a File for src named name.
@@ -59,25 +64,41 @@ func LineBreaks(s string) int {
 }
 
 // Position resolves a byte offset; offsets past the end resolve to the end.
+// A File is not safe for concurrent use.
 func (f *File) Position(off int) Position {
 	off = min(max(off, 0), len(f.Src))
 	lines := f.lineTable()
 	n := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
-	col := utf8.RuneCountInString(f.Src[lines[n]:off]) + 1
+	var col int
+	if n == f.lastLine && off >= f.lastOff && f.lastCol > 0 {
+		col = f.lastCol + utf8.RuneCountInString(f.Src[f.lastOff:off])
+	} else {
+		col = utf8.RuneCountInString(f.Src[lines[n]:off]) + 1
+	}
+	f.lastOff, f.lastLine, f.lastCol = off, n, col
 	return Position{Line: f.BaseLine + n + 1, Col: col}
+}
+
+// lineBounds returns the byte range of the 1-based line n, without its line
+// ending.
+func (f *File) lineBounds(n int) (start, end int) {
+	lines := f.lineTable()
+	n -= f.BaseLine
+	if n < 1 || n > len(lines) {
+		return len(f.Src), len(f.Src)
+	}
+	start, end = lines[n-1], len(f.Src)
+	if n < len(lines) {
+		end = lines[n]
+	}
+	for end > start && (f.Src[end-1] == '\n' || f.Src[end-1] == '\r') {
+		end--
+	}
+	return start, end
 }
 
 // Line returns the text of the 1-based line n without its line ending.
 func (f *File) Line(n int) string {
-	n -= f.BaseLine
-	lines := f.lineTable()
-	if n < 1 || n > len(lines) {
-		return ""
-	}
-	start := lines[n-1]
-	end := len(f.Src)
-	if n < len(lines) {
-		end = lines[n]
-	}
-	return strings.TrimRight(f.Src[start:end], "\r\n")
+	start, end := f.lineBounds(n)
+	return f.Src[start:end]
 }

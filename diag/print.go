@@ -8,10 +8,6 @@ import (
 	"unicode/utf8"
 )
 
-// maxShown is how many characters of a long source line are shown around the
-// caret.
-const maxShown = 100
-
 // WriteText prints d the way compilers do:
 //
 //	file:line:col: severity[CODE]: message
@@ -23,12 +19,8 @@ func WriteText(w io.Writer, f *File, d Diagnostic, c Catalog) error {
 	e := c.Lookup(d.Code)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s:%d:%d: %s[%s]: %s\n", f.Name, pos.Line, pos.Col, e.Severity, d.Code, c.Message(d))
-	line := f.Line(pos.Line)
-	endCol := pos.Col + 1
-	if end := f.Position(d.End); end.Line == pos.Line && end.Col > pos.Col {
-		endCol = end.Col
-	}
-	shown, caret := caretLines(line, pos.Col, endCol)
+	ls, le := f.lineBounds(pos.Line)
+	shown, caret := caretLines(f.Src, ls, le, min(max(d.Start, ls), le), min(max(d.End, d.Start), le))
 	b.WriteString(shown)
 	b.WriteByte('\n')
 	b.WriteString(caret)
@@ -49,54 +41,64 @@ func WriteText(w io.Writer, f *File, d Diagnostic, c Catalog) error {
 	return err
 }
 
-// caretLines returns the source line made printable, cut to a window around
-// the span when long, and the caret line that underlines columns
-// [col, endCol).
-func caretLines(line string, col, endCol int) (shown, caret string) {
-	var runes []rune
-	for i := 0; i < len(line); {
-		r, size := utf8.DecodeRuneInString(line[i:])
+// caretLines returns the line src[ls:le] made printable, cut to a window
+// around the span [start, end) when long, and the caret line that
+// underlines the span. Only the window is decoded, so a diagnostic on a
+// line of megabytes costs no more than one on a short line.
+func caretLines(src string, ls, le, start, end int) (shown, caret string) {
+	ws, we := ls, le
+	if le-ls <= windowBefore+windowAfter {
+		// Short enough to show whole.
+	} else if start-ls > windowBefore {
+		ws = start - windowBefore
+		for ws < start && !utf8.RuneStart(src[ws]) {
+			ws++
+		}
+	}
+	if le-ls > windowBefore+windowAfter && le-start > windowAfter {
+		we = start + windowAfter
+		for we > start && !utf8.RuneStart(src[we]) {
+			we--
+		}
+	}
+	var s, c strings.Builder
+	if ws > ls {
+		s.WriteString("…")
+		c.WriteByte(' ')
+	}
+	for i := ws; i < we; {
+		r, size := utf8.DecodeRuneInString(src[i:])
 		if (r == utf8.RuneError && size == 1) || (r < 0x20 && r != '\t') || r == 0x7f {
 			r = '?' // as the standard suggests for characters that cannot be shown
 		}
-		runes = append(runes, r)
-		i += size
-	}
-	first, last := 0, len(runes)
-	prefix, suffix := "", ""
-	if len(runes) > maxShown {
-		first = max(0, col-1-maxShown/2)
-		last = min(len(runes), first+maxShown)
-		if first > 0 {
-			prefix = "…"
-		}
-		if last < len(runes) {
-			suffix = "…"
-		}
-	}
-	var c strings.Builder
-	if prefix != "" {
-		c.WriteByte(' ')
-	}
-	for i := first; i < col-1 && i < len(runes); i++ {
-		if runes[i] == '\t' {
+		s.WriteRune(r)
+		switch {
+		case i < start && r == '\t':
 			c.WriteByte('\t')
-		} else {
+		case i < start:
 			c.WriteByte(' ')
-		}
-	}
-	for i := col - 1; i < len(runes)+1 && i < col-1+maxShown; i++ {
-		if i > col-1 && i >= endCol-1 {
-			break
-		}
-		if i == col-1 {
+		case i == start:
 			c.WriteByte('^')
-		} else {
+		case i < end:
 			c.WriteByte('~')
 		}
+		i += size
 	}
-	return prefix + string(runes[first:last]) + suffix, c.String()
+	if start >= we {
+		c.WriteByte('^') // at the end of the line, e.g. a missing result
+	}
+	if we < le {
+		s.WriteString("…")
+	}
+	return s.String(), c.String()
 }
+
+// How much of a long line is shown around a diagnostic, in bytes; lines up
+// to their sum are shown whole.
+const (
+	windowBefore = 50
+	windowAfter  = 70
+)
 
 // jsonDiagnostic is the --format json record of one diagnostic.
 type jsonDiagnostic struct {

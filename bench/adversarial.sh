@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Times pgnc check on hostile inputs at full size, with peak memory: each
+# must end with its diagnostic, in time linear in its size, in bounded
+# memory. Usage: bench/adversarial.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/pgnc" ./cmd/pgnc || exit 2
+next='[Event "next"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+
+1. e4 *'
+rep() { head -c "$2" < <(yes -- "$1" | tr -d '\n'); } # $1 repeated to $2 bytes
+
+{ printf '1. e4 '; rep '(' 100000; rep ')' 100000; printf ' *\n\n%s\n' "$next"; } > "$tmp/nested.pgn"
+{ printf '1. e4 {'; rep 'x' $((50 << 20)); printf '} *\n\n%s\n' "$next"; } > "$tmp/comment-50mb.pgn"
+{ printf '{'; rep 'no end ' $((100 << 20)); printf '\n%s\n' "$next"; } > "$tmp/unterminated-100mb.pgn"
+{ printf '[Event "open\n1. e4 *\n\n%s\n' "$next"; } > "$tmp/open-string.pgn"
+{ printf '[Event "nulls"]\n\n'; rep '-- ' 3000000; printf '*\n\n%s\n' "$next"; } > "$tmp/null-moves-1m.pgn"
+{ rep '*
+' 2000000; printf '%s\n' "$next"; } > "$tmp/empty-games-1m.pgn"
+{ printf '1. e4 {'; rep 'y' $((10 << 20)); printf '} *%s' "$next"; } > "$tmp/line-10mb.pgn"
+head -c $((10 << 20)) /dev/urandom > "$tmp/random-10mb.pgn"
+head -c $((10 << 20)) /dev/zero > "$tmp/nul-10mb.pgn"
+{ printf '%s\n\n[Event "cut"]\n\n1. e4 e5 2. Nf' "$next"; } > "$tmp/truncated.pgn"
+head -c $((1 << 30)) /dev/zero | gzip -9 > "$tmp/bomb-1gb.pgn.gz"
+
+printf '| input | size | seconds | peak RSS | summary |\n|---|---|---|---|---|\n'
+for f in nested comment-50mb unterminated-100mb open-string null-moves-1m empty-games-1m line-10mb random-10mb nul-10mb truncated bomb-1gb; do
+	file=$(ls "$tmp/$f".pgn* | head -1)
+	/usr/bin/time -f "%e %M" -o "$tmp/time" "$tmp/pgnc" check --quiet --max-errors 1 "$file" > "$tmp/out" 2>&1
+	read -r secs kb < <(tail -1 "$tmp/time")
+	printf '| %s | %s | %s | %d MB | %s |\n' "$f" "$(du -h "$file" | cut -f1)" "$secs" "$((kb / 1024))" "$(tail -1 "$tmp/out")"
+done
