@@ -47,8 +47,13 @@ type Options struct {
 	MaxDepth int
 }
 
-// DefaultMaxGameBytes is the default for Options.MaxGameBytes.
-const DefaultMaxGameBytes = 256 << 20
+// DefaultMaxGameBytes is the default for Options.MaxGameBytes: a 50 MB
+// comment still fits.
+const DefaultMaxGameBytes = 64 << 20
+
+// maxPieceGames bounds the games of one piece, so that a piece of tiny games
+// does not take hundreds of times its size in trees and diagnostics.
+const maxPieceGames = 2048
 
 // Game is one game read from the input.
 type Game struct {
@@ -330,7 +335,7 @@ func Boundary(src string, final bool) int {
 	var sc lexer.Scanner
 	sc.Reset(src)
 	prev := token.EOF
-	strong, weak := 0, 0
+	strong, weak, games := 0, 0, 0
 	for {
 		tok := sc.Next()
 		switch tok.Kind {
@@ -360,6 +365,9 @@ func Boundary(src string, final bool) int {
 				switch {
 				case prev == token.Result:
 					strong = tok.Start
+					if games++; games == maxPieceGames {
+						return strong // many tiny games: a piece of them is enough
+					}
 				case isMovetext(prev) && blankLineBefore(src, tok.Start):
 					weak = tok.Start
 				}
