@@ -180,7 +180,7 @@ var English = Catalog{
 	DepthLimit: {DepthLimit, Error, "variations nested deeper than the limit",
 		"variation nested deeper than {limit} levels; skipped", "raise the limit with --max-depth"},
 	GameBytesLimit: {GameBytesLimit, Error, "input without a game boundary for longer than the limit",
-		"no game boundary in {limit} bytes; the input is cut here and read on", "raise the limit with --max-game-bytes"},
+		"no game boundary in {limit} bytes; the input is cut here and skipped up to the next line that starts with '['", "raise the limit with --max-game-bytes"},
 	IllegalMove: {IllegalMove, Error, "a move that is illegal in its position",
 		"illegal move {san}: {reason}", ""},
 	AmbiguousMove: {AmbiguousMove, Error, "a move that several pieces can make",

@@ -80,12 +80,15 @@ type Reader struct {
 	line    int    // lines before buf[0] in the input
 	eof     bool
 	readErr error // the error that ended the input early, if any
-	pieces  int   // pieces cut so far
-	index   int   // games numbered so far
-	queue   []*Game
-	parser  parser.Parser
-	err     error
-	pool    *pool // the goroutines of Workers > 1, started on first use
+	// skipping is set after a cut at MaxGameBytes, until the next line that
+	// starts with "[".
+	skipping bool
+	pieces   int // pieces cut so far
+	index    int // games numbered so far
+	queue    []*Game
+	parser   parser.Parser
+	err      error
+	pool     *pool // the goroutines of Workers > 1, started on first use
 }
 
 // New returns a reader of the input r, which diagnostics call name.
@@ -195,14 +198,30 @@ type piece struct {
 // io.EOF when the input is exhausted.
 func (rd *Reader) nextPiece() (piece, error) {
 	for {
+		if rd.skipping {
+			// After a cut at MaxGameBytes the rest of that text is no game:
+			// skip to the next line that starts with "[".
+			j := parser.NextTagLine(unsafe.String(unsafe.SliceData(rd.buf), len(rd.buf)), 0)
+			if j == len(rd.buf) && !rd.eof {
+				rd.discard(max(len(rd.buf)-1, 0)) // keep the last byte: it may end a line
+				if err := rd.read(); err != nil {
+					return piece{}, err
+				}
+				continue
+			}
+			rd.discard(j)
+			rd.skipping = false
+		}
 		n := rd.cut()
 		forced := false
 		if n == 0 && !rd.eof && len(rd.buf) >= rd.opts.MaxGameBytes {
-			// No game boundary in MaxGameBytes: cut at the last line end.
+			// No game boundary in MaxGameBytes: cut at the last line end,
+			// and skip what follows up to the next tag line.
 			n, forced = len(rd.buf), true
 			if i := bytes.LastIndexByte(rd.buf, '\n'); i > 0 {
 				n = i + 1
 			}
+			rd.skipping = true
 		}
 		if n == 0 && rd.eof {
 			if len(rd.buf) == 0 {
@@ -226,6 +245,13 @@ func (rd *Reader) nextPiece() (piece, error) {
 			return piece{}, err
 		}
 	}
+}
+
+// discard drops the first n bytes of buf, as input that is no game.
+func (rd *Reader) discard(n int) {
+	rd.line += diag.LineBreaks(unsafe.String(unsafe.SliceData(rd.buf), n))
+	rd.base += n
+	rd.buf = rd.buf[:copy(rd.buf, rd.buf[n:])]
 }
 
 // read appends more input to buf; at the end of the input, or on an error,
@@ -360,6 +386,15 @@ func Boundary(src string, final bool) int {
 			continue
 		case token.BOM, token.Escape:
 			continue
+		case token.MoveNumber, token.Integer, token.Move, token.Result:
+			// After a termination marker a tagless game may start; not with
+			// a comment, which would belong to the game before.
+			if prev == token.Result && atLineStart(src, tok.Start) {
+				strong = tok.Start
+				if games++; games == maxPieceGames {
+					return strong
+				}
+			}
 		case token.LBracket:
 			if atLineStart(src, tok.Start) {
 				switch {
