@@ -354,8 +354,9 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 
 // Boundary returns the offset of the last place in src where a game starts
 // whose start the parser would find the same way in any text that begins
-// there: a "[" at the start of a line right after a termination marker, or,
-// failing that, right after movetext and a blank line. It returns 0 when
+// there: a "[", move number, move or marker right after a termination marker,
+// or, failing that, a "[" at the start of a line after movetext and a blank
+// line. It stops at the 2048th such place after a marker. It returns 0 when
 // src has no such place. With final set, src is the whole rest of the input.
 func Boundary(src string, final bool) int {
 	var sc lexer.Scanner
@@ -387,16 +388,17 @@ func Boundary(src string, final bool) int {
 		case token.BOM, token.Escape:
 			continue
 		case token.MoveNumber, token.Integer, token.Move, token.Result:
-			// After a termination marker a tagless game may start; not with
-			// a comment, which would belong to the game before.
-			if prev == token.Result && atLineStart(src, tok.Start) {
+			// After a termination marker a tagless game may start, even on
+			// the same line; not with a comment, which would belong to the
+			// game before.
+			if prev == token.Result {
 				strong = tok.Start
 				if games++; games == maxPieceGames {
 					return strong
 				}
 			}
 		case token.LBracket:
-			if atLineStart(src, tok.Start) {
+			if prev == token.Result || atLineStart(src, tok.Start) {
 				switch {
 				case prev == token.Result:
 					strong = tok.Start
