@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pgnc/pgnc/internal/testfiles"
+
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/parser"
@@ -70,20 +72,7 @@ func TestGolden(t *testing.T) {
 				diag.WriteText(&b, f, d, diag.English)
 			}
 			got := b.String()
-			golden := strings.TrimSuffix(path, ".pgn") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./check -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s (run go test ./check -update and review the diff):\n%s", golden, got)
-			}
+			testfiles.Golden(t, strings.TrimSuffix(path, ".pgn")+".golden", got, *update)
 		})
 	}
 }

@@ -2,29 +2,19 @@ package check
 
 import (
 	"fmt"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/pgnc/pgnc/internal/testfiles"
+
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/parser"
 )
 
 const corpusDir = "../../shared/corpus"
-
-func corpusFiles(dir string) []string {
-	var files []string
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	return files
-}
 
 // knownErrors are the errors in the otb-masters files, each checked by hand:
 // in Krush.pgn, 42.Be5+ mates but the game is recorded as a draw; in
@@ -48,7 +38,7 @@ func TestCorpus(t *testing.T) {
 	counts := map[diag.Code]int{}
 	var p parser.Parser
 	games := 0
-	for _, path := range corpusFiles(corpusDir) {
+	for _, path := range testfiles.PGN(corpusDir) {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

@@ -3,12 +3,13 @@ package export_test
 import (
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/pgnc/pgnc/internal/testfiles"
 
 	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/diag"
@@ -58,18 +59,7 @@ func TestGolden(t *testing.T) {
 		}
 		for suffix, opts := range variants {
 			got, _ := format(t, string(src), opts)
-			golden := strings.TrimSuffix(path, ".pgn") + suffix + ".golden"
-			if *update {
-				os.WriteFile(golden, []byte(got), 0o644)
-				continue
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./export -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs (run go test ./export -update and review):\n%s", golden, got)
-			}
+			testfiles.Golden(t, strings.TrimSuffix(path, ".pgn")+suffix+".golden", got, *update)
 		}
 	}
 }
@@ -140,13 +130,9 @@ func TestRoundTripCorpus(t *testing.T) {
 		t.Skip("corpus test skipped in -short mode")
 	}
 	games := 0
-	filepath.WalkDir(corpus, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".pgn") {
-			return nil
-		}
+	for _, path := range testfiles.PGN(corpus) {
 		src, _ := os.ReadFile(path)
 		games += roundTrip(t, path, string(src))
-		return nil
-	})
+	}
 	t.Logf("%d games exported, read back and exported again unchanged", games)
 }

@@ -2,11 +2,11 @@ package lexer
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/pgnc/pgnc/internal/testfiles"
 
 	"github.com/timtadh/lexmachine"
 	"github.com/timtadh/lexmachine/machines"
@@ -96,28 +96,9 @@ func describe(src []byte, tok Token) string {
 	return fmt.Sprintf("%s %d-%d %q", tok.Kind, tok.Start, tok.End, text)
 }
 
-// pgnFiles lists the .pgn files below dir.
-func pgnFiles(t testing.TB, dir string) []string {
-	t.Helper()
-	var files []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
 func TestGeneratedScannerMatchesLexmachineOnTestdata(t *testing.T) {
 	lx := referenceLexer(t)
-	files := pgnFiles(t, "../testdata")
+	files := testfiles.PGN("../testdata")
 	if len(files) == 0 {
 		t.Fatal("no .pgn files in testdata")
 	}
@@ -141,7 +122,7 @@ func TestGeneratedScannerMatchesLexmachineOnCorpus(t *testing.T) {
 		t.Skip("corpus comparison skipped in -short mode")
 	}
 	lx := referenceLexer(t)
-	files := pgnFiles(t, filepath.Join(corpusDir, "edge"))
+	files := testfiles.PGN(filepath.Join(corpusDir, "edge"))
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {

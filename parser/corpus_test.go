@@ -1,11 +1,11 @@
 package parser
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/pgnc/pgnc/internal/testfiles"
 
 	"github.com/pgnc/pgnc/diag"
 )
@@ -16,17 +16,6 @@ const corpusDir = "../../shared/corpus"
 // knownValid lists corpus folders whose files must parse without a syntax
 // error.
 var knownValid = []string{"edge/lichess-twic", "bulk/otb-masters", "bulk/tcec"}
-
-func corpusFiles(t testing.TB, dir string) []string {
-	var files []string
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	return files
-}
 
 // TestCorpus parses every file of the shared corpus: no panic, spans inside
 // the file, and no error in files known to be valid.
@@ -39,13 +28,13 @@ func TestCorpus(t *testing.T) {
 	}
 	valid := map[string]bool{}
 	for _, dir := range knownValid {
-		for _, f := range corpusFiles(t, filepath.Join(corpusDir, dir)) {
+		for _, f := range testfiles.PGN(filepath.Join(corpusDir, dir)) {
 			valid[f] = true
 		}
 	}
 	var p Parser
 	files, games := 0, 0
-	for _, path := range corpusFiles(t, corpusDir) {
+	for _, path := range testfiles.PGN(corpusDir) {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

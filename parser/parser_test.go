@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pgnc/pgnc/internal/testfiles"
+
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/diag"
 )
@@ -46,20 +48,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := render(t, filepath.Base(path), string(src))
-			golden := strings.TrimSuffix(path, ".pgn") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./parser -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s (run go test ./parser -update and review the diff):\n%s", golden, got)
-			}
+			testfiles.Golden(t, strings.TrimSuffix(path, ".pgn")+".golden", got, *update)
 		})
 	}
 }

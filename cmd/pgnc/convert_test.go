@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pgnc/pgnc/internal/testfiles"
 
 	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/diag"
@@ -42,12 +42,7 @@ func TestJSONReadsBack(t *testing.T) {
 		if testing.Short() && root != "../../testdata" {
 			continue
 		}
-		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
-				files = append(files, path)
-			}
-			return nil
-		})
+		files = append(files, testfiles.PGN(root)...)
 	}
 	games := 0
 	for _, path := range files {

@@ -2,11 +2,11 @@ package main
 
 import (
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pgnc/pgnc/internal/testfiles"
 
 	"github.com/pgnc/pgnc/export"
 )
@@ -19,12 +19,7 @@ func TestFmtIdempotent(t *testing.T) {
 		if testing.Short() && root != "../../testdata" {
 			continue
 		}
-		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pgn") {
-				files = append(files, path)
-			}
-			return nil
-		})
+		files = append(files, testfiles.PGN(root)...)
 	}
 	for _, path := range files {
 		src, err := os.ReadFile(path)
