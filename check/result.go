@@ -46,7 +46,9 @@ func (c *checker) checkTags(g *ast.Game) {
 	if d := seen("Date"); d != nil && !validDate(d.Value) {
 		c.add(diag.DateFormat, d, "value", strconv.Quote(d.Value))
 	}
-	if r := seen("Result"); r != nil && g.Result != nil && r.Value != g.Result.Outcome.String() {
+	if r := seen("Result"); r != nil && r.Value != "1-0" && r.Value != "0-1" && r.Value != "1/2-1/2" && r.Value != "*" {
+		c.add(diag.ResultTagValue, r, "value", strconv.Quote(r.Value))
+	} else if r != nil && g.Result != nil && r.Value != g.Result.Outcome.String() {
 		c.add(diag.ResultMismatch, g.Result, "tag", strconv.Quote(r.Value), "marker", g.Result.Text)
 	}
 	if pc := seen("PlyCount"); pc != nil {

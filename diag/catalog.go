@@ -64,6 +64,7 @@ const (
 	PlyCountWrong      Code = 325 // PlyCount disagrees with the moves
 	NullMoveInCheck    Code = 326 // a null move while in check
 	FENFullmoveZero    Code = 327 // a FEN whose fullmove number is 0
+	ResultTagValue     Code = 328 // a Result tag that is no termination marker
 )
 
 // Entry is the catalog text of one code. Messages and hints name their
@@ -235,6 +236,8 @@ var English = Catalog{
 		"null move {san} while in check", ""},
 	FENFullmoveZero: {FENFullmoveZero, Warning, "a FEN tag with fullmove number 0",
 		"FEN fullmove number 0 is read as 1", "write 1; fullmove numbers start at 1"},
+	ResultTagValue: {ResultTagValue, Warning, "a Result tag whose value is not a termination marker",
+		"Result tag value {value} is not 1-0, 0-1, 1/2-1/2 or *", "write the game's result, or * when it is unknown"},
 	UnexpectedToken: {UnexpectedToken, Error, "a token where the grammar does not allow it",
 		"unexpected {found}{expected}", ""},
 	UnclosedVariation: {UnclosedVariation, Error, "a variation that is never closed",

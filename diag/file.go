@@ -17,6 +17,7 @@ type File struct {
 	Src      string // the text that offsets index: a whole file or a piece of one
 	Base     int    // offset of Src[0] in the whole file, for a piece
 	BaseLine int    // number of lines before Src[0] in the whole file
+	BaseCol  int    // characters before Src[0] on its line, for a piece cut mid-line
 	lines    []int  // offsets of line starts, built lazily
 
 	// The last position resolved: diagnostics come in order, so counting
@@ -74,6 +75,9 @@ func (f *File) Position(off int) Position {
 		col = f.lastCol + utf8.RuneCountInString(f.Src[f.lastOff:off])
 	} else {
 		col = utf8.RuneCountInString(f.Src[lines[n]:off]) + 1
+		if n == 0 {
+			col += f.BaseCol
+		}
 	}
 	f.lastOff, f.lastLine, f.lastCol = off, n, col
 	return Position{Line: f.BaseLine + n + 1, Col: col}

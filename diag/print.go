@@ -20,7 +20,7 @@ func WriteText(w io.Writer, f *File, d Diagnostic, c Catalog) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s:%d:%d: %s[%s]: %s\n", f.Name, pos.Line, pos.Col, e.Severity, d.Code, c.Message(d))
 	ls, le := f.lineBounds(pos.Line)
-	shown, caret := caretLines(f.Src, ls, le, min(max(d.Start, ls), le), min(max(d.End, d.Start), le))
+	shown, caret := caretLines(f.Src, ls, le, min(max(d.Start, ls), le), min(max(d.End, d.Start), le), ls == 0 && f.BaseCol > 0)
 	b.WriteString(shown)
 	b.WriteByte('\n')
 	b.WriteString(caret)
@@ -43,9 +43,9 @@ func WriteText(w io.Writer, f *File, d Diagnostic, c Catalog) error {
 
 // caretLines returns the line src[ls:le] made printable, cut to a window
 // around the span [start, end) when long, and the caret line that
-// underlines the span. Only the window is decoded, so a diagnostic on a
+// underlines the span. cutBefore marks a line whose start lies before src. Only the window is decoded, so a diagnostic on a
 // line of megabytes costs no more than one on a short line.
-func caretLines(src string, ls, le, start, end int) (shown, caret string) {
+func caretLines(src string, ls, le, start, end int, cutBefore bool) (shown, caret string) {
 	ws, we := ls, le
 	if le-ls <= windowBefore+windowAfter {
 		// Short enough to show whole.
@@ -62,7 +62,7 @@ func caretLines(src string, ls, le, start, end int) (shown, caret string) {
 		}
 	}
 	var s, c strings.Builder
-	if ws > ls {
+	if ws > ls || cutBefore {
 		s.WriteString("…")
 		c.WriteByte(' ')
 	}

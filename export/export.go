@@ -41,7 +41,7 @@ func Game(b *strings.Builder, g *model.Game, opts Options) {
 	result := "*"
 	if g.Result != nil {
 		result = g.Result.Outcome.String()
-	} else if v, ok := g.Tag("Result"); ok {
+	} else if v, ok := g.Tag("Result"); ok && isMarker(v) {
 		result = v
 	}
 	writeTags(b, g, result)
@@ -233,4 +233,9 @@ func stripClock(text string) string {
 		text = text[:i] + text[i+j+1:]
 		text = strings.ReplaceAll(text, "  ", " ")
 	}
+}
+
+// isMarker reports whether s is one of the four termination markers.
+func isMarker(s string) bool {
+	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
 }

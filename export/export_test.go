@@ -136,3 +136,16 @@ func TestRoundTripCorpus(t *testing.T) {
 	}
 	t.Logf("%d games exported, read back and exported again unchanged", games)
 }
+
+// FuzzFmt: the export of any readable game parses back to the same game and
+// exports to the same text.
+func FuzzFmt(f *testing.F) {
+	for _, path := range testfiles.PGN("../testdata") {
+		if data, err := os.ReadFile(path); err == nil {
+			f.Add(string(data))
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		roundTrip(t, "fuzz", src)
+	})
+}

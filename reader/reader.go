@@ -12,6 +12,7 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/pgnc/pgnc/ast"
@@ -78,6 +79,7 @@ type Reader struct {
 	buf     []byte // read but not yet cut into a piece
 	base    int    // offset of buf[0] in the input
 	line    int    // lines before buf[0] in the input
+	col     int    // characters before buf[0] on its line
 	eof     bool
 	readErr error // the error that ended the input early, if any
 	// skipping is set after a cut at MaxGameBytes, until the next line that
@@ -191,6 +193,7 @@ type piece struct {
 	src    string // the text
 	base   int    // offset of src in the input
 	line   int    // lines before src in the input
+	col    int    // characters before src on its line
 	forced bool   // cut at MaxGameBytes, not at a game boundary
 }
 
@@ -233,12 +236,9 @@ func (rd *Reader) nextPiece() (piece, error) {
 			n = len(rd.buf)
 		}
 		if n > 0 {
-			pc := piece{seq: rd.pieces, src: string(rd.buf[:n]), base: rd.base, line: rd.line, forced: forced}
+			pc := piece{seq: rd.pieces, src: string(rd.buf[:n]), base: rd.base, line: rd.line, col: rd.col, forced: forced}
 			rd.pieces++
-			rd.line += diag.LineBreaks(pc.src)
-			rd.base += n
-			rest := copy(rd.buf, rd.buf[n:])
-			rd.buf = rd.buf[:rest]
+			rd.discard(n)
 			return pc, nil
 		}
 		if err := rd.read(); err != nil {
@@ -249,7 +249,13 @@ func (rd *Reader) nextPiece() (piece, error) {
 
 // discard drops the first n bytes of buf, as input that is no game.
 func (rd *Reader) discard(n int) {
-	rd.line += diag.LineBreaks(unsafe.String(unsafe.SliceData(rd.buf), n))
+	text := unsafe.String(unsafe.SliceData(rd.buf), n)
+	if breaks := diag.LineBreaks(text); breaks > 0 {
+		rd.line += breaks
+		rd.col = utf8.RuneCountInString(text[strings.LastIndexAny(text, "\r\n")+1:])
+	} else {
+		rd.col += utf8.RuneCountInString(text)
+	}
 	rd.base += n
 	rd.buf = rd.buf[:copy(rd.buf, rd.buf[n:])]
 }
@@ -291,7 +297,7 @@ func (rd *Reader) cut() int {
 // diagnostics are relative to the piece until Reader.number sets them.
 func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 	src := pc.src
-	file := &diag.File{Name: name, Src: src, Base: pc.base, BaseLine: pc.line}
+	file := &diag.File{Name: name, Src: src, Base: pc.base, BaseLine: pc.line, BaseCol: pc.col}
 	db, diags := ps.Parse(src)
 	byGame := make([]diag.List, len(db.Games)+1)
 	for _, d := range diags {

@@ -220,3 +220,22 @@ func TestUnterminatedCommentLoneCR(t *testing.T) {
 		t.Errorf("streamed %d %q, whole %d %q", sGames, sDiags, games, diags)
 	}
 }
+
+// FuzzStream: cutting any input into pieces (serially or on workers) gives
+// the same games and diagnostics as checking it whole.
+func FuzzStream(f *testing.F) {
+	for _, path := range testfiles.PGN("../testdata") {
+		if data, err := os.ReadFile(path); err == nil {
+			f.Add(string(data), uint8(16))
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string, piece uint8) {
+		wantGames, want := wholeFile(src)
+		for _, workers := range []int{1, 2} {
+			games, got := streamed(t, src, int(piece)+1, workers)
+			if games != wantGames || strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Fatalf("workers %d, pieces of %d: %d games %q; whole: %d games %q", workers, int(piece)+1, games, got, wantGames, want)
+			}
+		}
+	})
+}
