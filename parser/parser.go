@@ -56,7 +56,13 @@ func (ps *Parser) Parse(src string) (*ast.Database, diag.List) {
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxDepth
 	}
-	ps.yacc.Parse(p)
+	// goyacc gives up when an error leaves no state that can shift "error"
+	// (after a default reduction to the top of the grammar). Parsing then
+	// starts again where the lexer stands, and Lex ends the broken game at
+	// the next boundary itself.
+	for ps.yacc.Parse(p) != 0 && !p.atEOF {
+		p.aborted = true
+	}
 	return p.finish()
 }
 
@@ -69,7 +75,9 @@ type parser struct {
 	db    *ast.Database
 	kept  *ast.Database // the database to reuse, with ReuseMemory
 
-	inTag bool // the last bracket delivered was "["
+	inTag   bool // the last bracket delivered was "["
+	atEOF   bool // the end of input was delivered
+	aborted bool // goyacc gave up on an error; see Parser.Parse
 	// lastLBracket is where the last run of tag pairs began, to place a game
 	// broken before any of its tags was complete.
 	lastLBracket int
@@ -114,6 +122,7 @@ func (p *parser) reset(src string, reuse bool) {
 		p.kept = p.db
 	}
 	p.inTag, p.parens, p.lastLBracket = false, 0, -1
+	p.atEOF, p.aborted = false, false
 	p.cur = lexer.Token{}
 	p.queue = p.queue[:0]
 	p.skip = skipState{}
@@ -187,10 +196,20 @@ func (p *parser) Lex(lval *yySymType) int {
 			}
 		}
 		if p.skip.active && yacc != RESYNC {
-			if p.skipToken(yacc, tok) {
-				return p.deliver(lval, RESYNC, lexer.Token{Start: tok.Start, End: tok.Start})
+			if !p.skipToken(yacc, tok) {
+				continue
 			}
+			yacc, tok = RESYNC, lexer.Token{Start: tok.Start, End: tok.Start}
+		}
+		if yacc == RESYNC && p.aborted {
+			// A fresh parse has no "error RESYNC" to finish the broken game.
+			p.aborted = false
+			p.build.endBrokenGame()
+			p.inTag, p.parens, p.tagged = false, 0, false
 			continue
+		}
+		if yacc == 0 {
+			p.atEOF = true
 		}
 		return p.deliver(lval, yacc, tok)
 	}

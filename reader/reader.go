@@ -369,6 +369,7 @@ func Boundary(src string, final bool) int {
 	sc.Reset(src)
 	prev := token.EOF
 	strong, weak, games := 0, 0, 0
+	inTag := false // after "[" and before "]": symbols there are tag names, not movetext
 	for {
 		tok := sc.Next()
 		switch tok.Kind {
@@ -390,6 +391,9 @@ func Boundary(src string, final bool) int {
 					return max(strong, weak)
 				}
 			}
+			// The parser may turn it into a token (a repaired string), so
+			// no game starts right after it.
+			prev = token.Illegal
 			continue
 		case token.BOM, token.Escape:
 			continue
@@ -411,10 +415,13 @@ func Boundary(src string, final bool) int {
 					if games++; games == maxPieceGames {
 						return strong // many tiny games: a piece of them is enough
 					}
-				case isMovetext(prev) && blankLineBefore(src, tok.Start):
+				case isMovetext(prev) && !inTag && blankLineBefore(src, tok.Start):
 					weak = tok.Start
 				}
 			}
+			inTag = true
+		case token.RBracket:
+			inTag = false
 		}
 		prev = tok.Kind
 	}
