@@ -383,7 +383,7 @@ func (p *parser) classify(tokp *lexer.Token) int {
 		}
 		return RPAREN
 	case token.String:
-		if p.cur.Kind == token.Symbol || p.cur.Kind == token.Move || p.cur.Kind == token.Integer {
+		if p.curYacc == SYMBOL { // a tag value: the token before was the tag name
 			*tokp = p.repairQuotes(tok)
 		}
 		p.checkString(*tokp)
