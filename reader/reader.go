@@ -391,8 +391,19 @@ func Boundary(src string, final bool) int {
 					return max(strong, weak)
 				}
 			}
-			// The parser may turn it into a token (a repaired string), so
-			// no game starts right after it.
+			// Follow the parser: a string without closing quote runs to the
+			// end of its line; other bad bytes are skipped one character
+			// at a time. No game starts right after either.
+			if src[tok.Start] == '"' {
+				end := strings.IndexAny(src[tok.Start:], "\r\n")
+				if end < 0 {
+					end = len(src) - tok.Start
+				}
+				sc.Seek(tok.Start + end)
+			} else {
+				_, size := utf8.DecodeRuneInString(src[tok.Start:])
+				sc.Seek(tok.Start + size)
+			}
 			prev = token.Illegal
 			continue
 		case token.BOM, token.Escape:
