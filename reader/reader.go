@@ -406,7 +406,14 @@ func Boundary(src string, final bool) int {
 			}
 			prev = token.Illegal
 			continue
-		case token.BOM, token.Escape:
+		case token.BOM:
+			continue
+		case token.Escape:
+			if !atLineStart(src, tok.Start) {
+				// Not an escape: the parser reports the "%" and reads on
+				// after it.
+				sc.Seek(tok.Start + 1)
+			}
 			continue
 		case token.MoveNumber, token.Integer, token.Move, token.Result:
 			// After a termination marker a tagless game may start, even on
