@@ -206,6 +206,7 @@ func (p *parser) Lex(lval *yySymType) int {
 			p.aborted = false
 			p.build.endBrokenGame()
 			p.inTag, p.parens, p.tagged = false, 0, false
+			p.cur, p.curYacc = tok, RESYNC // as if delivered: the game is over
 			continue
 		}
 		if yacc == 0 {
@@ -442,20 +443,32 @@ func (p *parser) classify(tokp *lexer.Token) int {
 // [White "Smith, John "The King""]: when the string is not followed by "]"
 // but its line ends with "]" after a quote, the value runs to that last quote.
 func (p *parser) repairQuotes(tok lexer.Token) lexer.Token {
-	lineEnd := restOfLine(p.src, tok.End)
-	rest := strings.TrimLeft(p.src[tok.End:lineEnd], " \t")
-	if strings.HasPrefix(rest, "]") {
+	end := QuotedValueEnd(p.src, tok.Start, tok.End)
+	if end == tok.End {
 		return tok
 	}
-	line := strings.TrimRight(p.src[tok.Start:lineEnd], " \t\r")
-	if !strings.HasSuffix(line, "\"]") {
-		return tok
-	}
-	end := tok.Start + len(line) - 1
 	p.addDiag(diag.UnescapedQuote, tok.End-1, tok.End)
 	p.sc.Seek(end)
 	tok.End = end
 	return tok
+}
+
+// QuotedValueEnd returns where a tag value that lexes as src[start:end]
+// really ends: when no "]" follows it but its line ends with a quote and
+// "]", the value has unescaped quotes inside and runs to that last quote.
+func QuotedValueEnd(src string, start, end int) int {
+	lineEnd := len(src)
+	if j := strings.IndexAny(src[end:], "\r\n"); j >= 0 {
+		lineEnd = end + j
+	}
+	if strings.HasPrefix(strings.TrimLeft(src[end:lineEnd], " \t"), "]") {
+		return end
+	}
+	line := strings.TrimRight(src[start:lineEnd], " \t")
+	if !strings.HasSuffix(line, "\"]") {
+		return end
+	}
+	return start + len(line) - 1
 }
 
 // skipDeepVariation drops a variation that opens at tok beyond the depth
@@ -552,7 +565,7 @@ func (p *parser) stringRecoveryEnd(start int) int {
 }
 
 func restOfLine(s string, i int) int {
-	if j := strings.IndexByte(s[i:], '\n'); j >= 0 {
+	if j := strings.IndexAny(s[i:], "\r\n"); j >= 0 {
 		return i + j
 	}
 	return len(s)

@@ -387,9 +387,8 @@ func Boundary(src string, final bool) int {
 					prev = token.Comment
 					continue
 				}
-				if !final {
-					return max(strong, weak)
-				}
+				// The comment runs to the end of the input.
+				return max(strong, weak)
 			}
 			// Follow the parser: a string without closing quote runs to the
 			// end of its line; other bad bytes are skipped one character
@@ -440,6 +439,13 @@ func Boundary(src string, final bool) int {
 			inTag = true
 		case token.RBracket:
 			inTag = false
+		case token.String:
+			if inTag && (prev == token.Symbol || prev == token.Integer || prev == token.Move) {
+				// Follow the parser's repair of unescaped quotes.
+				if end := parser.QuotedValueEnd(src, tok.Start, tok.End); end != tok.End {
+					sc.Seek(end)
+				}
+			}
 		}
 		prev = tok.Kind
 	}
