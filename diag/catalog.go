@@ -22,6 +22,7 @@ const (
 	ReservedToken      Code = 111 // "<" or ">"
 	UnknownMove        Code = 112 // a symbol in movetext that is not SAN
 	UnescapedQuote     Code = 113 // a quote inside a tag value without backslash
+	InvalidUTF8        Code = 114 // bytes that are not UTF-8 where UTF-8 was asked for
 	UnexpectedToken    Code = 201 // generic syntax error
 	UnclosedVariation  Code = 202 // "(" never closed
 	UnmatchedParen     Code = 203 // ")" without "("
@@ -158,8 +159,10 @@ var English = Catalog{
 		"unterminated comment started here", "close the comment with '}'"},
 	UnterminatedString: {UnterminatedString, Error, "a string without its closing quote",
 		"tag value is missing its closing quote", `end the value with '"'`},
-	NotUTF8: {NotUTF8, Warning, "text that is not valid UTF-8 (read as Latin-1)",
-		"{where} is not valid UTF-8; read as Latin-1 (ISO 8859-1)", "convert the file to UTF-8"},
+	NotUTF8: {NotUTF8, Warning, "text that is not valid UTF-8: its game is read as Windows-1252",
+		"{where} is not valid UTF-8; this game is read as Windows-1252 (Latin-1)", "convert the file to UTF-8, or check it with --encoding latin1"},
+	InvalidUTF8: {InvalidUTF8, Error, "bytes that are not UTF-8 in a file read as UTF-8",
+		"{where} is not valid UTF-8", "fix the bytes, or check the file with --encoding latin1 or auto"},
 	ControlChar: {ControlChar, Error, "a control character inside a comment or string",
 		"control character {char} in {where}", "remove it"},
 	ResultQuirk: {ResultQuirk, Warning, "a result written with non-standard characters",

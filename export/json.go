@@ -2,11 +2,10 @@ package export
 
 import (
 	"fmt"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/internal/charset"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/san"
 )
@@ -186,24 +185,11 @@ func movesFromJSON(pos chess.Position, moves []JSONMove) ([]*model.Move, error) 
 	return out, nil
 }
 
-// UTF8 returns s as valid UTF-8: bytes that are not UTF-8 are read as
-// Latin-1 (ISO 8859-1), as the parser's warning PGN104 says. JSON text must
-// be UTF-8, and this keeps every character.
-func UTF8(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			r = rune(s[i]) // Latin-1 maps bytes to the code points of the same value
-		}
-		b.WriteRune(r)
-		i += size
-	}
-	return b.String()
-}
+// UTF8 returns s as valid UTF-8: sequences that are UTF-8 stay, and other
+// bytes are read as Windows-1252. The parser has already decoded games that
+// are not UTF-8 unless it was told the input is UTF-8 (parser.UTF8); JSON
+// text must be UTF-8 all the same, and this keeps every character.
+func UTF8(s string) string { return charset.Repair(s) }
 
 func utf8All(ss []string) []string {
 	if ss == nil {

@@ -124,14 +124,15 @@ func (p *parser) checkString(tok lexer.Token) {
 }
 
 // checkText reports control characters and invalid UTF-8 in the comment or
-// string body src[from:to]. Tabs are reported only in strings, where the
-// standard forbids them.
+// string body src[from:to], and notes bodies with bytes outside ASCII for
+// decodeGames. Tabs are reported only in strings, where the standard forbids
+// them.
 func (p *parser) checkText(from, to int, where string) {
 	body := p.src[from:to]
 	if printableASCII(body) {
 		return
 	}
-	reportedUTF8 := false
+	invalid := false
 	for i := 0; i < len(body); {
 		c := body[i]
 		switch {
@@ -144,16 +145,29 @@ func (p *parser) checkText(from, to int, where string) {
 			p.addDiag(diag.ControlChar, from+i, from+i+1, "char", fmt.Sprintf("U+%04X", c), "where", where)
 		case c >= 0x80:
 			r, size := utf8.DecodeRuneInString(body[i:])
-			if r == utf8.RuneError && size == 1 {
-				if !reportedUTF8 {
-					p.addDiag(diag.NotUTF8, from+i, from+i+1, "where", where)
-					reportedUTF8 = true
-				}
+			if r == utf8.RuneError && size == 1 && !invalid {
+				invalid = true
+				p.noteInvalidUTF8(from+i, where)
 			}
+			if len(p.foreign) == 0 || p.foreign[len(p.foreign)-1].at != from {
+				p.foreign = append(p.foreign, foreignText{at: from})
+			}
+			p.foreign[len(p.foreign)-1].invalid = invalid
 			i += size
 			continue
 		}
 		i++
+	}
+}
+
+// noteInvalidUTF8 reports the first byte that is not UTF-8 in a text, as
+// the encoding asks.
+func (p *parser) noteInvalidUTF8(at int, where string) {
+	switch p.encoding {
+	case Auto:
+		p.addDiag(diag.NotUTF8, at, at+1, "where", where)
+	case UTF8:
+		p.addDiag(diag.InvalidUTF8, at, at+1, "where", where)
 	}
 }
 

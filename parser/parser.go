@@ -42,6 +42,9 @@ type Parser struct {
 	// MaxDepth is how deeply variations may nest; a variation deeper than
 	// that is skipped whole with diagnostic PGN215. 0 means DefaultMaxDepth.
 	MaxDepth int
+	// Encoding says how bytes outside ASCII in tag values and comments are
+	// read; the zero value is Auto.
+	Encoding Encoding
 
 	yacc yyParserImpl
 	p    parser
@@ -53,6 +56,7 @@ func (ps *Parser) Parse(src string) (*ast.Database, diag.List) {
 	p := &ps.p
 	p.reset(src, ps.ReuseMemory)
 	p.maxDepth = ps.MaxDepth
+	p.encoding = ps.Encoding
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxDepth
 	}
@@ -89,6 +93,10 @@ type parser struct {
 	queue        []queued         // tokens to deliver before scanning on
 	skip         skipState        // error recovery
 	illegal      *diag.Diagnostic // the last illegal-character diagnostic, to merge runs
+	encoding     Encoding
+	// foreign lists the tag values and comments with bytes outside ASCII,
+	// in input order, for decoding once their games are complete.
+	foreign []foreignText
 
 	build builder
 }
@@ -127,11 +135,13 @@ func (p *parser) reset(src string, reuse bool) {
 	p.queue = p.queue[:0]
 	p.skip = skipState{}
 	p.illegal = nil
+	p.foreign = p.foreign[:0]
 	p.build.reset(p, reuse)
 }
 
 func (p *parser) finish() (*ast.Database, diag.List) {
 	p.build.abandonOpenGame()
+	p.decodeGames()
 	p.assignGames()
 	p.diags.Sort()
 	db, diags := p.db, p.diags

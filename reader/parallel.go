@@ -63,7 +63,7 @@ func (rd *Reader) startPool() {
 	}()
 	for range n {
 		go func() {
-			ps := parser.Parser{ReuseMemory: rd.opts.ReuseMemory, MaxDepth: rd.opts.MaxDepth}
+			ps := parser.Parser{ReuseMemory: rd.opts.ReuseMemory, MaxDepth: rd.opts.MaxDepth, Encoding: rd.opts.Encoding}
 			for pc := range p.jobs {
 				r := result{seq: pc.seq, games: process(&ps, pc, rd.name, rd.opts)}
 				select {

@@ -46,6 +46,8 @@ type Options struct {
 	MaxGameBytes int
 	// MaxDepth is passed to the parser (parser.Parser.MaxDepth).
 	MaxDepth int
+	// Encoding is passed to the parser (parser.Parser.Encoding).
+	Encoding parser.Encoding
 }
 
 // DefaultMaxGameBytes is the default for Options.MaxGameBytes: a 50 MB
@@ -107,6 +109,7 @@ func New(r io.Reader, name string, opts Options) *Reader {
 	opts.MaxGameBytes = max(opts.MaxGameBytes, opts.PieceSize)
 	rd := &Reader{r: r, name: name, opts: opts}
 	rd.parser.MaxDepth = opts.MaxDepth
+	rd.parser.Encoding = opts.Encoding
 	opts.ReuseMemory = opts.ReuseMemory && !opts.Model
 	rd.opts = opts
 	rd.parser.ReuseMemory = opts.ReuseMemory

@@ -13,6 +13,7 @@ import (
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
 	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
 )
 
@@ -37,11 +38,12 @@ Flags:
 `
 
 type convertFlags struct {
-	set   *flag.FlagSet
-	to    string
-	from  string
-	final bool
-	jobs  int
+	set      *flag.FlagSet
+	to       string
+	from     string
+	final    bool
+	jobs     int
+	encoding encodingFlag
 }
 
 func newConvertFlags(out io.Writer) *convertFlags {
@@ -51,6 +53,7 @@ func newConvertFlags(out io.Writer) *convertFlags {
 	f.set.StringVar(&f.from, "from", "pgn", "input format: pgn or json (json reads json and ndjson)")
 	f.set.BoolVar(&f.final, "final", false, "fen, epd: only the final position of each game")
 	f.set.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "read with this many goroutines; the output order stays that of the input")
+	addEncodingFlag(f.set, &f.encoding)
 	return f
 }
 
@@ -78,7 +81,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs}
+	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc}
 	if flags.to == "json" {
 		out.WriteString(`{"games":[`)
 	}
@@ -112,16 +115,17 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // converter writes games in one output format.
 type converter struct {
-	to    string
-	final bool
-	jobs  int
-	out   *bufio.Writer
-	games int
+	to       string
+	final    bool
+	jobs     int
+	encoding parser.Encoding
+	out      *bufio.Writer
+	games    int
 }
 
 // fromPGN streams the games of r. It reports whether some game had errors.
 func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, error) {
-	rd := reader.New(r, name, reader.Options{Model: true, Workers: w.jobs})
+	rd := reader.New(r, name, reader.Options{Model: true, Workers: w.jobs, Encoding: w.encoding})
 	defer rd.Close()
 	failed := false
 	for {

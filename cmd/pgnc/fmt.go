@@ -37,6 +37,12 @@ type fmtFlags struct {
 	strip        string
 	keepSuffixes bool
 	jobs         int
+	encoding     encodingFlag
+}
+
+// readOptions are the reader options the flags ask for.
+func (f *fmtFlags) readOptions() reader.Options {
+	return reader.Options{Workers: f.jobs, Encoding: f.encoding.enc}
 }
 
 func newFmtFlags(out io.Writer) *fmtFlags {
@@ -49,6 +55,7 @@ func newFmtFlags(out io.Writer) *fmtFlags {
 	f.set.StringVar(&f.strip, "strip", "", "comma-separated parts to leave out: comments, variations, nags, clock")
 	f.set.BoolVar(&f.keepSuffixes, "keep-suffixes", false, "write suffix annotations as written (!?) instead of as NAGs ($5)")
 	f.set.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "format with this many goroutines; the output order stays that of the input")
+	addEncodingFlag(f.set, &f.encoding)
 	return f
 }
 
@@ -132,7 +139,7 @@ func fmtOne(name string, stdin io.Reader, stdout, stderr io.Writer, flags *fmtFl
 	}
 	if !flags.write && !flags.list && !flags.check {
 		out := bufio.NewWriter(stdout)
-		errs, err = formatStream(name, in, out, opts, flags.jobs, stderr)
+		errs, err = formatStream(name, in, out, opts, flags.readOptions(), stderr)
 		if ferr := out.Flush(); err == nil {
 			err = ferr
 		}
@@ -149,7 +156,7 @@ func fmtOne(name string, stdin io.Reader, stdout, stderr io.Writer, flags *fmtFl
 	defer os.Remove(tmp.Name()) // fails harmlessly after a rename
 	defer tmp.Close()
 	out := bufio.NewWriter(tmp)
-	if errs, err = formatStream(name, in, out, opts, flags.jobs, stderr); err != nil {
+	if errs, err = formatStream(name, in, out, opts, flags.readOptions(), stderr); err != nil {
 		return errs, false, err
 	}
 	if err := out.Flush(); err != nil {
@@ -168,8 +175,9 @@ func fmtOne(name string, stdin io.Reader, stdout, stderr io.Writer, flags *fmtFl
 // memory stays flat. Games with errors are copied through unchanged; their
 // diagnostics go to stderr. Text between games is kept. It returns the
 // number of errors.
-func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, jobs int, stderr io.Writer) (int, error) {
-	rd := reader.New(in, name, reader.Options{Model: true, Workers: jobs})
+func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, stderr io.Writer) (int, error) {
+	read.Model = true
+	rd := reader.New(in, name, read)
 	defer rd.Close()
 	errors := 0
 	var b strings.Builder

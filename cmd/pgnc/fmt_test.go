@@ -9,6 +9,7 @@ import (
 	"github.com/pgnc/pgnc/internal/testfiles"
 
 	"github.com/pgnc/pgnc/export"
+	"github.com/pgnc/pgnc/reader"
 )
 
 // TestFmtIdempotent: formatting a formatted file changes nothing, whole
@@ -27,8 +28,8 @@ func TestFmtIdempotent(t *testing.T) {
 			t.Fatal(err)
 		}
 		var once, twice strings.Builder
-		formatStream(path, strings.NewReader(string(src)), &once, export.Options{}, 2, io.Discard)
-		formatStream(path, strings.NewReader(once.String()), &twice, export.Options{}, 1, io.Discard)
+		formatStream(path, strings.NewReader(string(src)), &once, export.Options{}, reader.Options{Workers: 2}, io.Discard)
+		formatStream(path, strings.NewReader(once.String()), &twice, export.Options{}, reader.Options{}, io.Discard)
 		if once.String() != twice.String() {
 			t.Errorf("%s: fmt is not idempotent", path)
 		}

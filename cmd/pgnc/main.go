@@ -136,6 +136,7 @@ type checkFlags struct {
 	quiet     bool
 
 	maxDepth, maxGameBytes int
+	encoding               encodingFlag
 }
 
 func newCheckFlags(out io.Writer) *checkFlags {
@@ -149,6 +150,7 @@ func newCheckFlags(out io.Writer) *checkFlags {
 	f.set.BoolVar(&f.quiet, "quiet", false, "no progress bar (it shows only when standard error is a terminal)")
 	f.set.IntVar(&f.maxDepth, "max-depth", parser.DefaultMaxDepth, "deepest variation nesting read; deeper variations are skipped (PGN214)")
 	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, "most bytes read without a game boundary before the input is cut (PGN215)")
+	addEncodingFlag(f.set, &f.encoding)
 	return f
 }
 
@@ -258,7 +260,7 @@ func (c *checker) checkFile(path string) {
 func (c *checker) checkStream(name string, r io.Reader) {
 	rd := reader.New(r, name, reader.Options{
 		SyntaxOnly: c.flags.syntax, ReuseMemory: true, Workers: c.flags.jobs,
-		MaxDepth: c.flags.maxDepth, MaxGameBytes: c.flags.maxGameBytes,
+		MaxDepth: c.flags.maxDepth, MaxGameBytes: c.flags.maxGameBytes, Encoding: c.flags.encoding.enc,
 	})
 	defer rd.Close()
 	write := diag.WriteText

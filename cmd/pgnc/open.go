@@ -1,10 +1,14 @@
 package main
 
 import (
+	"flag"
+	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/pgnc/pgnc/input"
+	"github.com/pgnc/pgnc/parser"
 )
 
 // open opens a named input, or standard input for "-", decompressing zstd,
@@ -55,4 +59,23 @@ func (c closeBoth) Close() error {
 		}
 	}
 	return err
+}
+
+// encodingFlag is the --encoding flag of the commands that read PGN text.
+type encodingFlag struct{ enc parser.Encoding }
+
+func (e *encodingFlag) String() string { return e.enc.String() }
+
+func (e *encodingFlag) Set(name string) error {
+	enc, ok := parser.ParseEncoding(strings.ToLower(name))
+	if !ok {
+		return fmt.Errorf("unknown encoding %q (want auto, utf8 or latin1)", name)
+	}
+	e.enc = enc
+	return nil
+}
+
+// addEncodingFlag defines --encoding on set.
+func addEncodingFlag(set *flag.FlagSet, e *encodingFlag) {
+	set.Var(e, "encoding", "how tag values and comments are read: auto (UTF-8; a game that is not UTF-8 is read as Windows-1252, with a warning), utf8 (bytes that are not UTF-8 are errors) or latin1 (Windows-1252)")
 }
