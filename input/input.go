@@ -25,6 +25,21 @@ var (
 	bzip2Magic = []byte("BZh")
 )
 
+// Plain reports whether a file that starts with head (its first four bytes,
+// or all of a shorter file) is text that Reader passes on as it is.
+func Plain(head []byte) bool {
+	for _, magic := range [][]byte{zstdMagic, gzipMagic, {0xff, 0xfe}, {0xfe, 0xff}} {
+		if bytes.HasPrefix(head, magic) {
+			return false
+		}
+	}
+	return !isBzip2(head)
+}
+
+func isBzip2(head []byte) bool {
+	return bytes.HasPrefix(head, bzip2Magic) && len(head) == 4 && head[3] >= '1' && head[3] <= '9'
+}
+
 // Reader returns a reader of the decompressed contents of r, or of r itself
 // when it is not compressed, and a short name of the format ("" for none).
 // Close releases the decoder.
@@ -47,7 +62,7 @@ func Reader(r io.Reader) (io.ReadCloser, string, error) {
 			return nil, "", fmt.Errorf("gzip: %v", err)
 		}
 		return z, "gzip", nil
-	case bytes.HasPrefix(head, bzip2Magic) && len(head) == 4 && head[3] >= '1' && head[3] <= '9':
+	case isBzip2(head):
 		return io.NopCloser(bzip2.NewReader(br)), "bzip2", nil
 	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
 		br.Discard(2)

@@ -44,6 +44,9 @@ type Options struct {
 	// boundary turns up in that many bytes, the input is cut at a line end
 	// anyway, with diagnostic PGN215. 0 means DefaultMaxGameBytes.
 	MaxGameBytes int
+	// RangeSize is how many bytes each worker of NewFile reads at a time;
+	// 0 means DefaultRangeSize.
+	RangeSize int
 	// MaxDepth is passed to the parser (parser.Parser.MaxDepth).
 	MaxDepth int
 	// Encoding is passed to the parser (parser.Parser.Encoding).
@@ -93,6 +96,13 @@ type Reader struct {
 	parser   parser.Parser
 	err      error
 	pool     *pool // the goroutines of Workers > 1, started on first use
+	// ranged is set for a reader of a range (NewRange): the input ends
+	// at the first game at a sync point at or after limit, which stopped
+	// records once found.
+	ranged  bool
+	limit   int
+	stopped bool
+	files   *filePool // the range workers of NewFile, started on first use
 }
 
 // New returns a reader of the input r, which diagnostics call name.
@@ -126,7 +136,9 @@ func (rd *Reader) Next() (*Game, error) {
 		}
 		var games []*Game
 		var err error
-		if rd.opts.Workers > 1 {
+		if rd.files != nil {
+			games, err = rd.nextFile()
+		} else if rd.opts.Workers > 1 {
 			games, err = rd.nextParallel()
 		} else {
 			var pc piece
@@ -167,6 +179,9 @@ func (rd *Reader) All() iter.Seq2[*Game, error] {
 func (rd *Reader) Close() {
 	if rd.pool != nil {
 		rd.pool.stop()
+	}
+	if rd.files != nil {
+		rd.files.stop()
 	}
 }
 
@@ -217,6 +232,9 @@ func (rd *Reader) nextPiece() (piece, error) {
 			}
 			rd.discard(j)
 			rd.skipping = false
+			if rd.ranged && rd.base >= rd.limit {
+				rd.stopAt(0) // the skip went past the end of the range
+			}
 		}
 		n := rd.cut()
 		forced := false
@@ -290,6 +308,9 @@ func (rd *Reader) read() error {
 // before equals the parse of the whole input up to there, or 0 when it
 // cannot yet. It waits until the buffer holds a piece's worth of input.
 func (rd *Reader) cut() int {
+	if rd.ranged {
+		rd.limitRange()
+	}
 	if len(rd.buf) < rd.opts.PieceSize && !rd.eof {
 		return 0
 	}
@@ -367,7 +388,12 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 // or, failing that, a "[" at the start of a line after movetext and a blank
 // line. It stops at the 2048th such place after a marker. It returns 0 when
 // src has no such place. With final set, src is the whole rest of the input.
-func Boundary(src string, final bool) int {
+func Boundary(src string, final bool) int { return boundary(src, final, -1) }
+
+// boundary is Boundary, or, with after >= 0, returns the first place at or
+// after offset after where a game starts at a sync point (see Sync), and -1
+// when src has none.
+func boundary(src string, final bool, after int) int {
 	var sc lexer.Scanner
 	sc.Reset(src)
 	prev := token.EOF
@@ -377,6 +403,9 @@ func Boundary(src string, final bool) int {
 		tok := sc.Next()
 		switch tok.Kind {
 		case token.EOF:
+			if after >= 0 {
+				return -1
+			}
 			if strong > 0 {
 				return strong
 			}
@@ -391,6 +420,9 @@ func Boundary(src string, final bool) int {
 					continue
 				}
 				// The comment runs to the end of the input.
+				if after >= 0 {
+					return -1
+				}
 				return max(strong, weak)
 			}
 			// Follow the parser: a string without closing quote runs to the
@@ -423,7 +455,7 @@ func Boundary(src string, final bool) int {
 			// game before.
 			if prev == token.Result {
 				strong = tok.Start
-				if games++; games == maxPieceGames {
+				if games++; games == maxPieceGames && after < 0 {
 					return strong
 				}
 			}
@@ -432,11 +464,17 @@ func Boundary(src string, final bool) int {
 				switch {
 				case prev == token.Result:
 					strong = tok.Start
-					if games++; games == maxPieceGames {
+					if after >= 0 && tok.Start >= after && isSyncPoint(src, tok.Start) {
+						return tok.Start
+					}
+					if games++; games == maxPieceGames && after < 0 {
 						return strong // many tiny games: a piece of them is enough
 					}
 				case isMovetext(prev) && !inTag && blankLineBefore(src, tok.Start):
 					weak = tok.Start
+					if after >= 0 && tok.Start >= after && isSyncPoint(src, tok.Start) {
+						return tok.Start
+					}
 				}
 			}
 			inTag = true

@@ -35,7 +35,12 @@ func wholeFile(src string) (games int, diags []string) {
 
 // streamed checks src through a Reader with small pieces.
 func streamed(t *testing.T, src string, piece, workers int) (games int, diags []string) {
-	rd := New(strings.NewReader(src), "x", Options{PieceSize: piece, Workers: workers, ReuseMemory: true})
+	return drain(t, New(strings.NewReader(src), "x", Options{PieceSize: piece, Workers: workers, ReuseMemory: true}))
+}
+
+// drain reads every game of rd and renders its diagnostics.
+func drain(t testing.TB, rd *Reader) (games int, diags []string) {
+	defer rd.Close()
 	for {
 		g, err := rd.Next()
 		if err == io.EOF {

@@ -247,6 +247,14 @@ func (c *checker) checkArg(arg string, stdin io.Reader) {
 }
 
 func (c *checker) checkFile(path string) {
+	if c.flags.jobs > 1 {
+		if f, size, ok := openPlain(path); ok {
+			defer f.Close()
+			c.progress.begin(path, size)
+			c.checkGames(path, reader.NewFile(c.progress.wrapAt(f), size, path, c.readOptions()))
+			return
+		}
+	}
 	r, _, err := openWithProgress(path, nil, c.progress)
 	if err != nil {
 		c.ioError(err)
@@ -256,12 +264,21 @@ func (c *checker) checkFile(path string) {
 	c.checkStream(path, r)
 }
 
-// checkStream checks one input game by game, in bounded memory.
-func (c *checker) checkStream(name string, r io.Reader) {
-	rd := reader.New(r, name, reader.Options{
+// readOptions are the reader options the flags ask for.
+func (c *checker) readOptions() reader.Options {
+	return reader.Options{
 		SyntaxOnly: c.flags.syntax, ReuseMemory: true, Workers: c.flags.jobs,
 		MaxDepth: c.flags.maxDepth, MaxGameBytes: c.flags.maxGameBytes, Encoding: c.flags.encoding.enc,
-	})
+	}
+}
+
+// checkStream checks one input game by game, in bounded memory.
+func (c *checker) checkStream(name string, r io.Reader) {
+	c.checkGames(name, reader.New(r, name, c.readOptions()))
+}
+
+// checkGames reports the games of rd.
+func (c *checker) checkGames(name string, rd *reader.Reader) {
 	defer rd.Close()
 	write := diag.WriteText
 	if c.flags.format == "json" {

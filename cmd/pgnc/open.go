@@ -45,6 +45,26 @@ func openWithProgress(name string, stdin io.Reader, p *progress) (io.ReadCloser,
 	return closeBoth{r, file}, format, nil
 }
 
+// openPlain opens a regular file that is neither compressed nor UTF-16,
+// which can be read in ranges (reader.NewFile). It reports false for any
+// other input, which open reads as a stream, errors included.
+func openPlain(name string) (*os.File, int64, bool) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, 0, false
+	}
+	info, err := f.Stat()
+	if err == nil && info.Mode().IsRegular() {
+		head := make([]byte, 4)
+		n, _ := f.ReadAt(head, 0)
+		if input.Plain(head[:n]) {
+			return f, info.Size(), true
+		}
+	}
+	f.Close()
+	return nil, 0, false
+}
+
 // closeBoth closes the decoder and then the file under it.
 type closeBoth struct {
 	io.ReadCloser

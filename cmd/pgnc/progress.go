@@ -74,6 +74,27 @@ func (pr progressReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
+// wrapAt counts the bytes read from r into the bar, from any goroutine.
+func (p *progress) wrapAt(r io.ReaderAt) io.ReaderAt {
+	if p == nil {
+		return r
+	}
+	return progressReaderAt{r, p}
+}
+
+type progressReaderAt struct {
+	r io.ReaderAt
+	p *progress
+}
+
+func (pr progressReaderAt) ReadAt(b []byte, off int64) (int, error) {
+	n, err := pr.r.ReadAt(b, off)
+	if pr.p.bar != nil {
+		pr.p.bar.Add(n) // the bar locks itself
+	}
+	return n, err
+}
+
 // game counts a game and its errors.
 func (p *progress) game(errors int) {
 	if p == nil || p.bar == nil {

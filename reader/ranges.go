@@ -1,0 +1,289 @@
+package reader
+
+import (
+	"io"
+	"math"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/pgnc/pgnc/diag"
+)
+
+// syncLookBehind is how far before a "[" Sync reads to judge the line
+// before it.
+const syncLookBehind = 256
+
+// Sync returns the first sync point at or after offset off of r: 0 for
+// off <= 0, else the start of the first line that begins with "[" and
+// follows a blank line or a line that ends with a termination marker. It
+// returns the size of r when there is none. A sync point is found from the
+// bytes around it alone, so it may lie inside a comment; NewRange and
+// NewFile check every sync point they start from against the reading of the
+// range before.
+func Sync(r io.ReaderAt, off int64) (int64, error) {
+	if off <= 0 {
+		return 0, nil
+	}
+	buf := make([]byte, 64<<10)
+	from := max(off-syncLookBehind, 0) // buf[0] is at from
+	for {
+		n, err := r.ReadAt(buf, from)
+		chunk := unsafe.String(unsafe.SliceData(buf), n)
+		for i := int(off - from); i < n; i++ {
+			j := strings.IndexByte(chunk[i:], '[')
+			if j < 0 {
+				break
+			}
+			i += j
+			if isSyncPoint(chunk, i) {
+				return from + int64(i), nil
+			}
+		}
+		if err == io.EOF || (err == nil && n < len(buf)) {
+			return from + int64(n), nil
+		}
+		if err != nil {
+			return 0, err
+		}
+		// Go on, keeping enough of the chunk to judge lines again.
+		off = from + int64(n)
+		from = max(off-syncLookBehind, 0)
+	}
+}
+
+// isSyncPoint reports whether the "[" at src[off] starts a line that
+// follows a blank line or a line ending with a termination marker.
+func isSyncPoint(src string, off int) bool {
+	return src[off] == '[' && atLineStart(src, off) && (blankLineBefore(src, off) || resultLineBefore(src, off))
+}
+
+// resultLineBefore reports whether the line before the one that starts at
+// off ends with a termination marker, looking back at most syncLookBehind
+// bytes.
+func resultLineBefore(src string, off int) bool {
+	lo := max(off-syncLookBehind, 0)
+	line := strings.TrimRight(src[lo:off], " \t\v\r\n")
+	for _, marker := range []string{"1-0", "0-1", "1/2-1/2", "*"} {
+		if rest, ok := strings.CutSuffix(line, marker); ok {
+			return rest == "" || strings.ContainsAny(rest[len(rest)-1:], " \t\n\r})")
+		}
+	}
+	return false
+}
+
+// NewRange returns a reader of the games of r that start in the byte range
+// [start, end): it reads from start, which must be where a game starts (0,
+// a sync point from Sync, or the End of the range before), and stops at the
+// first game at or after end that starts at a sync point, or at the end of
+// r. End then says where it stopped: ranges that each start where the one
+// before ended read exactly the games of a serial read, so ranges can be
+// read independently and their seams verified by comparing End with the
+// next range's start.
+//
+// Offsets of games and diagnostics are offsets in r; line numbers count
+// from the line of start, which is line 1 (see Lines). Workers is ignored.
+func NewRange(r io.ReaderAt, name string, start, end int64, opts Options) *Reader {
+	opts.Workers = 0
+	rd := New(io.NewSectionReader(r, start, math.MaxInt64-start), name, opts)
+	rd.base = int(start)
+	rd.ranged, rd.limit = true, int(end)
+	if start >= end {
+		rd.stopAt(0) // no game starts in the range
+	}
+	return rd
+}
+
+// End returns the offset where a range reader stopped: the start of the
+// first game after its range, or the end of the input. It is valid once
+// Next has returned io.EOF.
+func (rd *Reader) End() int64 { return int64(rd.base) }
+
+// Lines returns the number of line breaks in the input read so far; once
+// Next has returned io.EOF, the number in the whole range.
+func (rd *Reader) Lines() int { return rd.line }
+
+// limitRange ends the input of a range reader at the first game at a sync
+// point at or after its limit, once the buffer reaches that far. Until it
+// is found, pieces are cut as usual: none of them holds such a game.
+func (rd *Reader) limitRange() {
+	if rd.stopped || rd.base+len(rd.buf) <= rd.limit {
+		return
+	}
+	src := unsafe.String(unsafe.SliceData(rd.buf), len(rd.buf))
+	if n := boundary(src, rd.eof, max(rd.limit-rd.base, 0)); n >= 0 {
+		rd.stopAt(n)
+	}
+}
+
+// stopAt ends the input of a range reader n bytes into the buffer.
+func (rd *Reader) stopAt(n int) {
+	rd.buf = rd.buf[:n]
+	rd.eof, rd.stopped = true, true
+}
+
+// DefaultRangeSize is the default for Options.RangeSize.
+const DefaultRangeSize = 1 << 20
+
+// NewFile returns a reader of r, a file of size bytes, that splits it into
+// ranges of Options.RangeSize bytes and reads them (NewRange) on Workers
+// goroutines, each from its own sync point. Games come out in input order,
+// exactly those of a serial read: where a range did not start where the
+// range before it ended (its sync point was inside a comment, say), it is
+// read again from there. With one worker it reads serially.
+func NewFile(r io.ReaderAt, size int64, name string, opts Options) *Reader {
+	if opts.Workers <= 1 {
+		return New(io.NewSectionReader(r, 0, size), name, opts)
+	}
+	if opts.RangeSize <= 0 {
+		opts.RangeSize = DefaultRangeSize
+	}
+	rd := New(nil, name, opts)
+	rd.files = &filePool{r: r, size: size, ranges: int((size + int64(opts.RangeSize) - 1) / int64(opts.RangeSize))}
+	return rd
+}
+
+// filePool runs the range workers of NewFile. At most two ranges per worker
+// are in flight, so memory stays bounded.
+type filePool struct {
+	r       io.ReaderAt
+	size    int64
+	ranges  int // how many ranges the file is split into
+	started bool
+	slots   chan struct{} // one per range handed to a worker and not yet out
+	jobs    chan int
+	results chan rangeResult
+	done    chan struct{}
+	once    sync.Once
+	pending map[int]rangeResult // finished ranges that wait for an earlier one
+	next    int                 // the range to hand out next
+	end     int64               // where the ranges handed out so far ended
+	lines   int                 // line breaks before end
+}
+
+// rangeResult is what reading one range gave.
+type rangeResult struct {
+	seq        int
+	start, end int64
+	lines      int
+	games      []*Game
+	err        error
+}
+
+func (rd *Reader) startFiles() {
+	p := rd.files
+	n := rd.opts.Workers
+	p.started = true
+	p.slots = make(chan struct{}, 2*n)
+	p.jobs = make(chan int, n)
+	p.results = make(chan rangeResult, n)
+	p.done = make(chan struct{})
+	p.pending = map[int]rangeResult{}
+	go func() {
+		defer close(p.jobs)
+		for seq := range p.ranges {
+			select {
+			case p.slots <- struct{}{}:
+			case <-p.done:
+				return
+			}
+			select {
+			case p.jobs <- seq:
+			case <-p.done:
+				return
+			}
+		}
+	}()
+	for range n {
+		go func() {
+			for seq := range p.jobs {
+				from := int64(seq) * int64(rd.opts.RangeSize)
+				start, err := Sync(p.r, from)
+				r := rangeResult{seq: seq, err: err}
+				if err == nil {
+					r = rd.readRange(seq, start)
+				}
+				select {
+				case p.results <- r:
+				case <-p.done:
+					return
+				}
+			}
+		}()
+	}
+}
+
+// readRange reads range seq from start.
+func (rd *Reader) readRange(seq int, start int64) rangeResult {
+	end := min(int64(seq+1)*int64(rd.opts.RangeSize), rd.files.size)
+	if seq == rd.files.ranges-1 {
+		end = math.MaxInt // the last range reads to the end, however long the file has grown
+	}
+	rr := NewRange(rd.files.r, rd.name, start, end, rd.opts)
+	res := rangeResult{seq: seq, start: start}
+	for {
+		g, err := rr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			res.err = err
+			break
+		}
+		if rd.opts.ReuseMemory {
+			g.AST = nil // the range reader reuses its memory for the next piece
+		}
+		res.games = append(res.games, g)
+	}
+	res.end, res.lines = rr.End(), rr.Lines()
+	return res
+}
+
+// nextFile returns the games of the next range in input order, with their
+// line numbers counted from the start of the file.
+func (rd *Reader) nextFile() ([]*Game, error) {
+	p := rd.files
+	if !p.started {
+		rd.startFiles()
+	}
+	for {
+		if p.next == p.ranges {
+			p.stop()
+			return nil, io.EOF
+		}
+		r, ok := p.pending[p.next]
+		if !ok {
+			r = <-p.results
+			p.pending[r.seq] = r
+			continue
+		}
+		delete(p.pending, p.next)
+		<-p.slots
+		p.next++
+		if r.err == nil && r.start != p.end {
+			// The seam does not hold: read the range again from where
+			// the one before ended, which the reading of that range
+			// found with the whole context.
+			r = rd.readRange(r.seq, p.end)
+		}
+		if r.err != nil {
+			p.stop()
+			return nil, r.err
+		}
+		var last *diag.File
+		for _, g := range r.games {
+			if g.File != last {
+				last = g.File
+				last.BaseLine += p.lines
+			}
+		}
+		p.end, p.lines = r.end, p.lines+r.lines
+		return r.games, nil
+	}
+}
+
+func (p *filePool) stop() {
+	if p.started {
+		p.once.Do(func() { close(p.done) })
+	}
+}

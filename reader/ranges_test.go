@@ -1,0 +1,145 @@
+package reader
+
+import (
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/internal/testfiles"
+)
+
+func TestSync(t *testing.T) {
+	const src = "[Event \"a\"]\n\n1. e4 {\n\n[not a tag]} e5 1-0\n[Event \"b\"]\n\n1. d4 *\n\n\n[Event \"c\"]\n*"
+	tests := []struct {
+		off, want int
+	}{
+		{0, 0},
+		{1, strings.Index(src, "[not")}, // found from its neighbours alone
+		{strings.Index(src, "[not") + 1, strings.Index(src, `[Event "b"]`)},
+		{strings.Index(src, `[Event "b"]`), strings.Index(src, `[Event "b"]`)},
+		{strings.Index(src, `[Event "b"]`) + 1, strings.Index(src, `[Event "c"]`)},
+		{strings.Index(src, `[Event "c"]`) + 1, len(src)},
+		{len(src) + 5, len(src)},
+	}
+	for _, tt := range tests {
+		got, err := Sync(strings.NewReader(src), int64(tt.off))
+		if err != nil || got != int64(tt.want) {
+			t.Errorf("Sync(%d) = %d, %v; want %d", tt.off, got, err, tt.want)
+		}
+	}
+}
+
+// TestSyncLongFile finds sync points past the first block Sync reads.
+func TestSyncLongFile(t *testing.T) {
+	game := "[Event \"x\"]\n\n1. e4 e5 " + strings.Repeat("{a long comment} ", 400) + "1-0\n"
+	src := strings.Repeat(game, 40)
+	for off := 1; off < len(src); off += 997 {
+		want := strings.Index(src[off:], "[Event")
+		if want < 0 {
+			want = len(src)
+		} else {
+			want += off
+		}
+		if got, err := Sync(strings.NewReader(src), int64(off)); err != nil || got != int64(want) {
+			t.Fatalf("Sync(%d) = %d, %v; want %d", off, got, err, want)
+		}
+	}
+}
+
+// TestRangeSeam: a range ends where a serial read finds the next game,
+// which a sync point inside a comment is not; the seam check sees that.
+func TestRangeSeam(t *testing.T) {
+	const src = "[Event \"a\"]\n\n1. e4 {\n\n[not a tag]} e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n"
+	r := strings.NewReader(src)
+	cut := int64(strings.Index(src, "{"))
+	sync, _ := Sync(r, cut)
+	if sync != int64(strings.Index(src, "[not")) {
+		t.Fatalf("sync point %d", sync)
+	}
+	first := NewRange(r, "x", 0, cut, Options{})
+	games, _ := drain(t, first)
+	if games != 1 || first.End() != int64(strings.Index(src, `[Event "b"]`)) {
+		t.Fatalf("first range: %d games, ends at %d", games, first.End())
+	}
+	second := NewRange(r, "x", first.End(), int64(len(src)), Options{})
+	if games, _ := drain(t, second); games != 1 || second.End() != int64(len(src)) {
+		t.Fatalf("second range: %d games, ends at %d", games, second.End())
+	}
+	if first.Lines()+second.Lines() != strings.Count(src, "\n") {
+		t.Errorf("lines %d + %d, want %d", first.Lines(), second.Lines(), strings.Count(src, "\n"))
+	}
+}
+
+// inRanges checks src through NewFile, in ranges of rangeSize bytes.
+func inRanges(t testing.TB, src string, rangeSize, workers int) (games int, diags []string) {
+	r := strings.NewReader(src)
+	return drain(t, NewFile(r, int64(len(src)), "x", Options{RangeSize: rangeSize, PieceSize: 512, Workers: workers, ReuseMemory: true}))
+}
+
+func compareRanges(t testing.TB, name, src string, rangeSize, workers int) {
+	t.Helper()
+	wantGames, want := wholeFile(src)
+	gotGames, got := inRanges(t, src, rangeSize, workers)
+	if gotGames != wantGames || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("%s in ranges of %d on %d workers: %d games, %d diagnostics; whole: %d games, %d diagnostics\n got: %.1500s\nwant: %.1500s",
+			name, rangeSize, workers, gotGames, len(got), wantGames, len(want), strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestRangesMatchWholeFile(t *testing.T) {
+	for _, path := range testfiles.PGN("../testdata") {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, size := range []int{1, 100, 4096} {
+			compareRanges(t, path, string(data), size, 3)
+		}
+	}
+}
+
+func TestRangesMatchWholeFileOnCorpus(t *testing.T) {
+	const corpus = "../../shared/corpus/edge"
+	if _, err := os.Stat(corpus); err != nil {
+		t.Skipf("corpus not present: %v", err)
+	}
+	if testing.Short() {
+		t.Skip("corpus test skipped in -short mode")
+	}
+	n := 0
+	for _, path := range testfiles.PGN(corpus) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compareRanges(t, path, string(data), 20000, 2)
+		n++
+	}
+	t.Logf("%d files read in ranges of 20 kB match the whole-file check", n)
+}
+
+// TestRangesEndAtEOF: a range that ends at the end of the input reports it.
+func TestRangesEndAtEOF(t *testing.T) {
+	const src = "[Event \"a\"]\n\n1. e4 *\n"
+	rd := NewRange(strings.NewReader(src), "x", 0, 3, Options{})
+	if games, _ := drain(t, rd); games != 1 || rd.End() != int64(len(src)) {
+		t.Errorf("%d games, end %d", games, rd.End())
+	}
+	if _, err := rd.Next(); err != io.EOF {
+		t.Errorf("Next after the end: %v", err)
+	}
+}
+
+// FuzzRanges: reading any input in ranges, on workers that each find their
+// own start, gives the same games and diagnostics as checking it whole.
+func FuzzRanges(f *testing.F) {
+	for _, path := range testfiles.PGN("../testdata") {
+		if data, err := os.ReadFile(path); err == nil {
+			f.Add(string(data), uint16(100))
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string, size uint16) {
+		compareRanges(t, "input", src, int(size)+1, 2)
+	})
+}
