@@ -26,6 +26,9 @@ type Database struct {
 	Span
 	Games   []*Game   // the games in file order
 	Escapes []*Escape // "%" escape lines, which the standard says to ignore
+	// Skipped counts the bytes that error recovery passed over: the
+	// Skipped of every game, and text skipped outside any game.
+	Skipped int
 }
 
 // Game is one game: tag section, movetext and termination marker.
@@ -37,6 +40,10 @@ type Game struct {
 	Result   *Result    // the termination marker; nil when missing
 	Trailing []*Comment // comments that follow the termination marker
 	Broken   bool       // a syntax error cut the game short; Moves holds what came before it
+	// Skipped counts the bytes that error recovery passed over in the game:
+	// the rest of it after a syntax error, and variations nested deeper
+	// than the limit.
+	Skipped int
 }
 
 // TagPair is one "[Name "Value"]" line of the tag section.

@@ -85,6 +85,9 @@ type builder struct {
 	levels  []level         // open variations, innermost last
 	number  *ast.MoveNumber // a move number not yet followed by a move
 	skipped int             // end of text skipped after a syntax error in this game
+	// skipFrom is where that skipped text starts; -1 when nothing is
+	// skipped.
+	skipFrom int
 
 	// lastOpen is the last completed game when it had no termination marker,
 	// and lastOpenAt the offset of the lookahead token on which the grammar
@@ -111,11 +114,11 @@ type builder struct {
 // trees stay intact.
 func (b *builder) reset(p *parser, reuse bool) {
 	if !reuse {
-		*b = builder{p: p, tags: b.tags[:0], elems: b.elems[:0], levels: b.levels[:0]}
+		*b = builder{p: p, tags: b.tags[:0], elems: b.elems[:0], levels: b.levels[:0], skipFrom: -1}
 		return
 	}
 	b.p = p
-	b.game, b.number, b.skipped, b.lastOpen, b.lastOpenAt = nil, nil, 0, nil, 0
+	b.game, b.number, b.skipped, b.skipFrom, b.lastOpen, b.lastOpenAt = nil, nil, 0, -1, nil, 0
 	b.tags, b.elems, b.levels = b.tags[:0], b.elems[:0], b.levels[:0]
 	b.games.rewind()
 	b.tagPairs.rewind()
@@ -441,9 +444,17 @@ func (b *builder) endBrokenGame() {
 		// termination marker; what was skipped belongs to no game.
 		b.levels = b.levels[:0]
 		b.elems = b.elems[:0]
+		if b.skipFrom >= 0 {
+			b.p.db.Skipped += max(b.skipped-b.skipFrom, 0)
+		}
+		b.skipped, b.skipFrom = 0, -1
 		return
 	}
 	end := max(g.To, b.skipped)
+	if b.skipFrom >= 0 {
+		g.Skipped += max(end-b.skipFrom, 0)
+		b.p.db.Skipped += max(end-b.skipFrom, 0)
+	}
 	for len(b.levels) > 0 {
 		b.popLevel(end, false)
 	}
@@ -452,7 +463,7 @@ func (b *builder) endBrokenGame() {
 	g.Tags = b.tagSlices.copyOf(b.tags)
 	g.Moves = b.elemSlices.copyOf(b.elems)
 	b.tags, b.elems, b.game = b.tags[:0], b.elems[:0], nil
-	b.skipped = 0
+	b.skipped, b.skipFrom = 0, -1
 	b.appendGame(g)
 }
 

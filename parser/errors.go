@@ -34,6 +34,9 @@ func (p *parser) Error(msg string) {
 		b.skippedResult(tok)
 		p.queue = append(p.queue, queued{RESYNC, lexer.Token{Start: tok.End, End: tok.End}})
 	default:
+		if b.skipFrom < 0 {
+			b.skipFrom = tok.Start
+		}
 		b.skipTo(tok.End)
 		p.skip = skipState{active: true, inTag: p.inTag, sawMovetext: b.hasMovetext() || (!p.inTag && isMovetext(yacc))}
 	}

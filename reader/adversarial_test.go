@@ -110,3 +110,67 @@ func TestAdversarial(t *testing.T) {
 		}
 	})
 }
+
+// TestSkippedBytes: the bytes error recovery passes over are counted, with
+// the games they were in or outside games.
+func TestSkippedBytes(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		opts Options
+		want int
+	}{
+		{"syntax error", "[Event \"a\"]\n[Site \"?\" junk]\n\n1. d4 *\n" + nextGame, Options{}, len("junk]\n\n1. d4 *")},
+		{"deep variation", "[Event \"b\"]\n\n1. e4 (1. d4 (1. c4)) e5 *\n" + nextGame, Options{MaxDepth: 1}, len("(1. c4)")},
+		{"after a result", "[Event \"c\"]\n\n1. e4 *\n\"stray\" 2. d4 *\n" + nextGame, Options{}, len("\"stray\" 2. d4 *")},
+		{"clean", nextGame + nextGame, Options{}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rd := New(strings.NewReader(tt.src), "x", tt.opts)
+			skipped, games := 0, 0
+			for g, err := range rd.All() {
+				if err != nil {
+					t.Fatal(err)
+				}
+				skipped += g.Skipped
+				if g.Index > 0 {
+					games++
+				}
+			}
+			if skipped != tt.want {
+				t.Errorf("%d bytes skipped, want %d", skipped, tt.want)
+			}
+			if games < 2 {
+				t.Errorf("%d games", games)
+			}
+		})
+	}
+}
+
+// TestSkippedAfterCut: what follows a cut at MaxGameBytes up to the next
+// tag line is counted as skipped; with the cut piece it makes up the input
+// up to the next game.
+func TestSkippedAfterCut(t *testing.T) {
+	long := "[Event \"long\"]\n\n1. e4 {" + strings.Repeat(strings.Repeat("z", 99)+"\n", 100)
+	rd := New(strings.NewReader(long+nextGame), "x", Options{PieceSize: 64, MaxGameBytes: 150})
+	skipped, cut, games := 0, 0, 0
+	for g, err := range rd.All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		skipped += g.Skipped
+		for _, d := range g.Diags {
+			if d.Code == diag.GameBytesLimit {
+				cut = len(g.File.Src)
+			}
+		}
+		if g.Index > 0 {
+			games++
+		}
+	}
+	// nextGame starts with a blank line, skipped too.
+	if cut == 0 || skipped == 0 || cut+skipped != len(long)+1 || games != 2 {
+		t.Errorf("cut after %d bytes, %d skipped, %d games; the long game has %d bytes", cut, skipped, games, len(long))
+	}
+}

@@ -74,6 +74,10 @@ type Game struct {
 	// escape lines inside the game. Both let a writer keep every byte.
 	Gap     string
 	Escapes []string
+	// Skipped counts the bytes that error recovery passed over in the game
+	// (ast.Game.Skipped); with Index 0, outside games, including input
+	// skipped after a cut at MaxGameBytes.
+	Skipped int
 }
 
 // Reader reads games from an io.Reader.
@@ -90,6 +94,7 @@ type Reader struct {
 	// skipping is set after a cut at MaxGameBytes, until the next line that
 	// starts with "[".
 	skipping bool
+	skipped  int // bytes skipped so, not yet reported with a piece
 	pieces   int // pieces cut so far
 	index    int // games numbered so far
 	queue    []*Game
@@ -213,6 +218,9 @@ type piece struct {
 	line   int    // lines before src in the input
 	col    int    // characters before src on its line
 	forced bool   // cut at MaxGameBytes, not at a game boundary
+	// skipped counts the bytes skipped after a cut at MaxGameBytes, just
+	// before the piece.
+	skipped int
 }
 
 // nextPiece reads until a piece can be cut off and cuts it. It returns
@@ -224,12 +232,14 @@ func (rd *Reader) nextPiece() (piece, error) {
 			// skip to the next line that starts with "[".
 			j := parser.NextTagLine(unsafe.String(unsafe.SliceData(rd.buf), len(rd.buf)), 0)
 			if j == len(rd.buf) && !rd.eof {
+				rd.skipped += max(len(rd.buf)-1, 0)
 				rd.discard(max(len(rd.buf)-1, 0)) // keep the last byte: it may end a line
 				if err := rd.read(); err != nil {
 					return piece{}, err
 				}
 				continue
 			}
+			rd.skipped += j
 			rd.discard(j)
 			rd.skipping = false
 			if rd.ranged && rd.base >= rd.limit {
@@ -248,6 +258,13 @@ func (rd *Reader) nextPiece() (piece, error) {
 			rd.skipping = true
 		}
 		if n == 0 && rd.eof {
+			if len(rd.buf) == 0 && rd.skipped > 0 {
+				// Report the bytes skipped up to the end of the input.
+				pc := piece{seq: rd.pieces, base: rd.base, line: rd.line, col: rd.col, skipped: rd.skipped}
+				rd.pieces++
+				rd.skipped = 0
+				return pc, nil
+			}
 			if len(rd.buf) == 0 {
 				if rd.readErr != nil {
 					return piece{}, rd.readErr
@@ -257,7 +274,8 @@ func (rd *Reader) nextPiece() (piece, error) {
 			n = len(rd.buf)
 		}
 		if n > 0 {
-			pc := piece{seq: rd.pieces, src: string(rd.buf[:n]), base: rd.base, line: rd.line, col: rd.col, forced: forced}
+			pc := piece{seq: rd.pieces, src: string(rd.buf[:n]), base: rd.base, line: rd.line, col: rd.col, forced: forced, skipped: rd.skipped}
+			rd.skipped = 0
 			rd.pieces++
 			rd.discard(n)
 			return pc, nil
@@ -340,10 +358,12 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 		}
 	}
 	prevEnd := 0
+	outsideSkipped := db.Skipped + pc.skipped // less what games skipped, below
 	escapes := db.Escapes
 	for i, g := range db.Games {
 		flushOutside(g.From)
-		game := &Game{Index: i + 1, AST: g, File: file, Diags: byGame[i+1], Gap: src[prevEnd:g.From]}
+		game := &Game{Index: i + 1, AST: g, File: file, Diags: byGame[i+1], Gap: src[prevEnd:g.From], Skipped: g.Skipped}
+		outsideSkipped -= g.Skipped
 		prevEnd = g.To
 		for len(escapes) > 0 && escapes[0].From < g.To {
 			if escapes[0].From >= g.From {
@@ -379,6 +399,9 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 		out = append(out, &Game{File: file, Diags: l})
 	}
 	flushOutside(len(src) + 1)
+	if outsideSkipped > 0 {
+		out = append(out, &Game{File: file, Skipped: outsideSkipped})
+	}
 	return out
 }
 

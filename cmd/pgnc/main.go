@@ -182,8 +182,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		c.checkArg(arg, stdin)
 	}
 	if flags.format == "text" {
-		fmt.Fprintf(out, "%s, %s (%d with errors): %s, %s\n", plural(c.files, "file"), plural(c.games, "game"),
-			c.gamesWithErrors, plural(c.errors, "error"), plural(c.warnings, "warning"))
+		fmt.Fprintf(out, "%s, %s (%d with errors): %s, %s, %s skipped\n", plural(c.files, "file"), plural(c.games, "game"),
+			c.gamesWithErrors, plural(c.errors, "error"), plural(c.warnings, "warning"), plural(c.skipped, "byte"))
 	}
 	switch {
 	case c.ioFailed:
@@ -205,6 +205,7 @@ type checker struct {
 	gamesWithErrors int
 	errors          int
 	warnings        int
+	skipped         int // bytes that error recovery passed over
 	reported        int // errors printed so far, for --max-errors
 	ioFailed        bool
 	progress        *progress // nil unless standard error is a terminal
@@ -297,6 +298,7 @@ func (c *checker) checkGames(name string, rd *reader.Reader) {
 		if g.Index > 0 {
 			c.games++
 		}
+		c.skipped += g.Skipped
 		errorsBefore := c.errors
 		counted := false
 		for _, d := range g.Diags {
