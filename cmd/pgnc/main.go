@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/pgnc/pgnc/diag"
@@ -34,7 +35,17 @@ const (
 	exitUsage    = 2
 )
 
+// softMemoryLimit is the heap size the garbage collector aims to stay
+// under unless GOMEMLIMIT says otherwise: streaming keeps the live heap
+// well below it, and without a limit the collector lets the heap grow to
+// twice the live size. A single huge game may go over; the collector then
+// works harder, and GOMEMLIMIT=off lifts the limit.
+const softMemoryLimit = 48 << 20
+
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(softMemoryLimit)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
