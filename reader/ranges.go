@@ -139,7 +139,7 @@ func NewFile(r io.ReaderAt, size int64, name string, opts Options) *Reader {
 		opts.RangeSize = DefaultRangeSize
 	}
 	rd := New(nil, name, opts)
-	rd.files = &filePool{r: r, size: size, ranges: int((size + int64(opts.RangeSize) - 1) / int64(opts.RangeSize))}
+	rd.files = &filePool{r: r, size: size, continued: -1, ranges: int((size + int64(opts.RangeSize) - 1) / int64(opts.RangeSize))}
 	return rd
 }
 
@@ -158,7 +158,10 @@ type filePool struct {
 	pending map[int]rangeResult // finished ranges that wait for an earlier one
 	next    int                 // the range to hand out next
 	end     int64               // where the ranges handed out so far ended
-	lines   int                 // line breaks before end
+	// continued is the range whose reading stopped early (capped) and
+	// goes on from end; -1 when none.
+	continued int
+	lines     int // line breaks before end
 }
 
 // rangeResult is what reading one range gave.
@@ -167,6 +170,7 @@ type rangeResult struct {
 	start, end int64
 	lines      int
 	games      []*Game
+	capped     bool // stopped early; see readRange
 	err        error
 }
 
@@ -213,7 +217,15 @@ func (rd *Reader) startFiles() {
 	}
 }
 
-// readRange reads range seq from start.
+// maxRangeGames bounds the games a range worker holds before they are handed
+// out, as maxPieceGames does for a piece.
+const maxRangeGames = 4 * maxPieceGames
+
+// readRange reads range seq from start. It stops early, at a piece
+// boundary, once it holds maxRangeGames games or has read a whole range
+// past its end without finding a sync point, so that its games never take
+// much more memory than a range; the result is then marked capped, and the
+// rest is read by a continuation.
 func (rd *Reader) readRange(seq int, start int64) rangeResult {
 	end := min(int64(seq+1)*int64(rd.opts.RangeSize), rd.files.size)
 	if seq == rd.files.ranges-1 {
@@ -234,6 +246,12 @@ func (rd *Reader) readRange(seq int, start int64) rangeResult {
 			g.AST = nil // the range reader reuses its memory for the next piece
 		}
 		res.games = append(res.games, g)
+		past := max(end, start)
+		overrun := past < math.MaxInt-int64(rd.opts.RangeSize) && int64(rr.base) >= past+int64(rd.opts.RangeSize)
+		if len(rr.queue) == 0 && (len(res.games) >= maxRangeGames || overrun) {
+			res.capped = true
+			break
+		}
 	}
 	res.end, res.lines = rr.End(), rr.Lines()
 	return res
@@ -246,16 +264,23 @@ func (rd *Reader) nextFile() ([]*Game, error) {
 	if !p.started {
 		rd.startFiles()
 	}
-	for {
-		if p.next == p.ranges {
-			p.stop()
-			return nil, io.EOF
-		}
-		r, ok := p.pending[p.next]
-		if !ok {
+	var r rangeResult
+	switch {
+	case p.continued >= 0:
+		// The range before stopped early: read on from where it
+		// stopped, up to the end of its range.
+		r = rd.readRange(p.continued, p.end)
+	case p.next == p.ranges:
+		p.stop()
+		return nil, io.EOF
+	default:
+		for {
+			var ok bool
+			if r, ok = p.pending[p.next]; ok {
+				break
+			}
 			r = <-p.results
 			p.pending[r.seq] = r
-			continue
 		}
 		delete(p.pending, p.next)
 		<-p.slots
@@ -266,20 +291,24 @@ func (rd *Reader) nextFile() ([]*Game, error) {
 			// found with the whole context.
 			r = rd.readRange(r.seq, p.end)
 		}
-		if r.err != nil {
-			p.stop()
-			return nil, r.err
-		}
-		var last *diag.File
-		for _, g := range r.games {
-			if g.File != last {
-				last = g.File
-				last.BaseLine += p.lines
-			}
-		}
-		p.end, p.lines = r.end, p.lines+r.lines
-		return r.games, nil
 	}
+	if r.err != nil {
+		p.stop()
+		return nil, r.err
+	}
+	p.continued = -1
+	if r.capped {
+		p.continued = r.seq
+	}
+	var last *diag.File
+	for _, g := range r.games {
+		if g.File != last {
+			last = g.File
+			last.BaseLine += p.lines
+		}
+	}
+	p.end, p.lines = r.end, p.lines+r.lines
+	return r.games, nil
 }
 
 func (p *filePool) stop() {

@@ -119,6 +119,18 @@ func TestRangesMatchWholeFileOnCorpus(t *testing.T) {
 	t.Logf("%d files read in ranges of 20 kB match the whole-file check", n)
 }
 
+// TestRangesCapped: ranges that hold too many games, or find no sync point
+// for a long way, stop early and are read on; nothing is lost.
+func TestRangesCapped(t *testing.T) {
+	compareRanges(t, "tiny games", strings.Repeat("*\n", 3*maxRangeGames)+nextGame, 1<<20, 2)
+	compareRanges(t, "no sync points", strings.Repeat("1. e4 e5 2. Nf3 *\n", 5000)+nextGame, 4096, 2)
+	random := make([]byte, 200000)
+	for i := range random {
+		random[i] = byte(i * 7919 >> 3)
+	}
+	compareRanges(t, "noise", string(random)+nextGame, 4096, 2)
+}
+
 // TestRangesEndAtEOF: a range that ends at the end of the input reports it.
 func TestRangesEndAtEOF(t *testing.T) {
 	const src = "[Event \"a\"]\n\n1. e4 *\n"
