@@ -29,7 +29,7 @@ type result struct {
 func (rd *Reader) startPool() {
 	n := rd.opts.Workers
 	p := &pool{
-		slots:   make(chan struct{}, 3*n),
+		slots:   make(chan struct{}, 2*n),
 		jobs:    make(chan piece, n),
 		results: make(chan result, n),
 		done:    make(chan struct{}),

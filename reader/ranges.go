@@ -248,7 +248,9 @@ func (rd *Reader) readRange(seq int, start int64) rangeResult {
 		res.games = append(res.games, g)
 		past := max(end, start)
 		overrun := past < math.MaxInt-int64(rd.opts.RangeSize) && int64(rr.base) >= past+int64(rd.opts.RangeSize)
-		if len(rr.queue) == 0 && (len(res.games) >= maxRangeGames || overrun) {
+		// Stop only where a game starts: not while skipping after a cut at
+		// MaxGameBytes.
+		if len(rr.queue) == 0 && !rr.skipping && (len(res.games) >= maxRangeGames || overrun) {
 			res.capped = true
 			break
 		}
