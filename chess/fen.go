@@ -212,6 +212,13 @@ func (p *Position) parseCastling(f string) string {
 		if p.castling.Has(rook) {
 			return fmt.Sprintf("castling right %q given twice", c)
 		}
+		sameSide, side := king.Bit()-1, "queen"
+		if rook > king {
+			sameSide, side = ^(king.Bit()<<1 - 1), "king"
+		}
+		if p.castling&rankBB(back)&sameSide != 0 {
+			return fmt.Sprintf("castling right %q: %s already has one on the %s side", c, color, side)
+		}
 		p.castling |= rook.Bit()
 		if (upper(c) == 'K' || upper(c) == 'Q') && (king.File() != 4 || (rook.File() != 0 && rook.File() != 7)) {
 			p.chess960 = true

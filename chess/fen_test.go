@@ -46,6 +46,8 @@ func TestFENErrors(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling", "no white rook"},
 		{"4k3/8/8/8/8/8/8/R3K3 w QX - 0 1", "castling", "unknown castling letter"},
 		{"4k3/8/8/8/8/8/4K3/R7 w Q - 0 1", "castling", "king is not on its first rank"},
+		{"6k1/8/8/8/8/8/8/4KR1R b HF - 0 1", "castling", "white already has one on the king side"},
+		{"4k3/8/8/8/8/8/8/RR2K3 w AB - 0 1", "castling", "white already has one on the queen side"},
 		{"4k3/8/8/8/4P3/8/8/4K3 b - e6 0 1", "en passant", "e6 cannot be an en passant square"},
 		{"4k3/8/8/8/4P3/8/8/4K3 b - e9 0 1", "en passant", "not a square"},
 		{"4k3/8/8/8/8/8/8/4K3 w - - x 1", "halfmove", "not a number"},
