@@ -1,21 +1,17 @@
 package check
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/parser"
 )
 
 // FuzzCheck runs the whole check on arbitrary input: no panic, diagnostics
 // inside the input, and a model whose moves replay from its start.
 func FuzzCheck(f *testing.F) {
-	files, _ := filepath.Glob("../testdata/*/*.pgn")
-	for _, path := range files {
-		if data, err := os.ReadFile(path); err == nil {
-			f.Add(string(data))
-		}
+	for _, seed := range testfiles.Seeds() {
+		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		db, _ := parser.Parse(src)

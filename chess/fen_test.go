@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 func TestFENRoundTrip(t *testing.T) {
@@ -75,6 +77,9 @@ func FuzzParseFEN(f *testing.F) {
 	f.Add(StartFEN)
 	f.Add("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
 	f.Add("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	for _, fen := range testfiles.FENs() {
+		f.Add(fen)
+	}
 	f.Fuzz(func(t *testing.T, fen string) {
 		p, err := ParseFEN(fen)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/san"
 )
 
@@ -160,8 +161,8 @@ func TestStatus(t *testing.T) {
 // FuzzResolve reads arbitrary text as SAN in the perft positions: whatever
 // resolves must be legal, and its canonical SAN must resolve to it again.
 func FuzzResolve(f *testing.F) {
-	for _, s := range []string{"e4", "Nf3", "O-O", "exd6", "Qh4e1", "bxa8=Q+", "Kxh2", "R1a2"} {
-		f.Add(s, uint8(0))
+	for i, s := range append([]string{"e4", "Nf3", "O-O", "exd6", "Qh4e1", "bxa8=Q+", "Kxh2", "R1a2"}, testfiles.SANs()...) {
+		f.Add(s, uint8(i))
 	}
 	f.Fuzz(func(t *testing.T, text string, which uint8) {
 		tc := perftCases[int(which)%len(perftCases)]

@@ -9,11 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/testfiles"
-
 	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
+	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/parser"
 )
@@ -140,10 +139,8 @@ func TestRoundTripCorpus(t *testing.T) {
 // FuzzFmt: the export of any readable game parses back to the same game and
 // exports to the same text.
 func FuzzFmt(f *testing.F) {
-	for _, path := range testfiles.PGN("../testdata") {
-		if data, err := os.ReadFile(path); err == nil {
-			f.Add(string(data))
-		}
+	for _, seed := range testfiles.Seeds() {
+		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		roundTrip(t, "fuzz", src)

@@ -1,22 +1,17 @@
 package lexer
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/token"
 )
 
 // FuzzScanner: the generated scanner agrees with lexmachine's on any input,
 // and its tokens are ordered, non-empty and inside the input.
 func FuzzScanner(f *testing.F) {
-	seeds, _ := filepath.Glob("../testdata/*.pgn")
-	more, _ := filepath.Glob("../testdata/parser/*.pgn")
-	for _, path := range append(seeds, more...) {
-		if data, err := os.ReadFile(path); err == nil {
-			f.Add(data)
-		}
+	for _, seed := range testfiles.Seeds() {
+		f.Add([]byte(seed))
 	}
 	lx := referenceLexer(f)
 	f.Fuzz(func(t *testing.T, src []byte) {

@@ -1,23 +1,18 @@
 package parser
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // FuzzParse: any input parses without panic into a tree whose spans lie
 // inside the input, with diagnostics sorted and inside the input too.
 func FuzzParse(f *testing.F) {
-	seeds, _ := filepath.Glob("../testdata/*.pgn")
-	more, _ := filepath.Glob("../testdata/parser/*.pgn")
-	for _, path := range append(seeds, more...) {
-		if data, err := os.ReadFile(path); err == nil {
-			f.Add(string(data))
-		}
+	for _, seed := range testfiles.Seeds() {
+		f.Add(seed)
 	}
 	f.Add("1. e4 ((((")
 	f.Add("[A \"\\")

@@ -146,10 +146,8 @@ func TestRangesEndAtEOF(t *testing.T) {
 // FuzzRanges: reading any input in ranges, on workers that each find their
 // own start, gives the same games and diagnostics as checking it whole.
 func FuzzRanges(f *testing.F) {
-	for _, path := range testfiles.PGN("../testdata") {
-		if data, err := os.ReadFile(path); err == nil {
-			f.Add(string(data), uint16(100))
-		}
+	for _, seed := range testfiles.Seeds() {
+		f.Add(seed, uint16(100))
 	}
 	f.Fuzz(func(t *testing.T, src string, size uint16) {
 		compareRanges(t, "input", src, int(size)+1, 2)

@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/testfiles"
-
 	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/parser"
 )
 
@@ -229,10 +228,8 @@ func TestUnterminatedCommentLoneCR(t *testing.T) {
 // FuzzStream: cutting any input into pieces (serially or on workers) gives
 // the same games and diagnostics as checking it whole.
 func FuzzStream(f *testing.F) {
-	for _, path := range testfiles.PGN("../testdata") {
-		if data, err := os.ReadFile(path); err == nil {
-			f.Add(string(data), uint8(16))
-		}
+	for _, seed := range testfiles.Seeds() {
+		f.Add(seed, uint8(16))
 	}
 	f.Fuzz(func(t *testing.T, src string, piece uint8) {
 		wantGames, want := wholeFile(src)

@@ -1,6 +1,10 @@
 package san
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pgnc/pgnc/internal/testfiles"
+)
 
 func sq(name string) Square { return Square((name[1]-'1')*8 + name[0] - 'a') }
 
@@ -50,7 +54,7 @@ func TestParseRejects(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"e4", "Nbxd7+!", "O-O-O#", "cxb8=Q", "--", "exd6e.p."} {
+	for _, s := range append([]string{"e4", "Nbxd7+!", "O-O-O#", "cxb8=Q", "--", "exd6e.p."}, testfiles.SANs()...) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -42,4 +43,58 @@ func Golden(t *testing.T, path, got string, update bool) {
 	if got != string(want) {
 		t.Errorf("output differs from %s (run the test with -update and review the diff):\n%s", path, got)
 	}
+}
+
+// seedRoots are where fuzz seeds come from, seen from a package directory:
+// the project's testdata and, when present, the shared corpus's small files.
+var seedRoots = []string{"../testdata", "../../shared/corpus/edge"}
+
+// maxSeedBytes leaves big corpus files out of the seeds: the fuzzer mutates
+// small inputs faster, and the big ones have their own corpus tests.
+const maxSeedBytes = 16 << 10
+
+// Seeds returns the text of every PGN file for fuzz seeds: all of
+// testdata, and the corpus files of at most 16 KiB.
+func Seeds() []string {
+	var seeds []string
+	for _, path := range PGN(seedRoots...) {
+		data, err := os.ReadFile(path)
+		if err != nil || (len(data) > maxSeedBytes && !strings.HasPrefix(path, seedRoots[0])) {
+			continue
+		}
+		seeds = append(seeds, string(data))
+	}
+	return seeds
+}
+
+var (
+	fenTag  = regexp.MustCompile(`\[FEN "([^"]*)"\]`)
+	sanWord = regexp.MustCompile(`\b(?:[NBRQK]?[a-h]?[1-8]?x?[a-h][1-8](?:=?[NBRQ])?|O-O(?:-O)?)[+#]?[!?]{0,2}`)
+)
+
+// FENs returns the values of the FEN tags in the seed files.
+func FENs() []string {
+	var fens []string
+	for _, src := range Seeds() {
+		for _, m := range fenTag.FindAllStringSubmatch(src, -1) {
+			fens = append(fens, m[1])
+		}
+	}
+	return fens
+}
+
+// SANs returns the distinct words of the seed files that look like SAN
+// moves.
+func SANs() []string {
+	seen := map[string]bool{}
+	var sans []string
+	for _, src := range Seeds() {
+		for _, w := range sanWord.FindAllString(src, -1) {
+			if !seen[w] {
+				seen[w] = true
+				sans = append(sans, w)
+			}
+		}
+	}
+	return sans
 }
