@@ -263,7 +263,7 @@ func (c *checker) checkFile(path string) {
 		if f, size, ok := openPlain(path); ok {
 			defer f.Close()
 			c.progress.begin(path, size)
-			c.checkGames(path, reader.NewFile(c.progress.wrapAt(f), size, path, c.readOptions()))
+			c.checkGames(reader.NewFile(f, size, path, c.readOptions()), true)
 			return
 		}
 	}
@@ -286,17 +286,19 @@ func (c *checker) readOptions() reader.Options {
 
 // checkStream checks one input game by game, in bounded memory.
 func (c *checker) checkStream(name string, r io.Reader) {
-	c.checkGames(name, reader.New(r, name, c.readOptions()))
+	c.checkGames(reader.New(r, name, c.readOptions()), false)
 }
 
-// checkGames reports the games of rd.
-func (c *checker) checkGames(name string, rd *reader.Reader) {
+// checkGames reports the games of rd. With byOffset, the progress bar
+// follows the offsets of the games, not the reads.
+func (c *checker) checkGames(rd *reader.Reader, byOffset bool) {
 	defer rd.Close()
 	write := diag.WriteText
 	if c.flags.format == "json" {
 		write = diag.WriteJSON
 	}
 	c.files++
+	var lastFile *diag.File
 	for {
 		g, err := rd.Next()
 		if err == io.EOF {
@@ -308,6 +310,10 @@ func (c *checker) checkGames(name string, rd *reader.Reader) {
 		}
 		if g.Index > 0 {
 			c.games++
+		}
+		if byOffset && g.File != lastFile {
+			lastFile = g.File
+			c.progress.reached(int64(g.File.Base + len(g.File.Src)))
 		}
 		c.skipped += g.Skipped
 		errorsBefore := c.errors

@@ -74,25 +74,12 @@ func (pr progressReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// wrapAt counts the bytes read from r into the bar, from any goroutine.
-func (p *progress) wrapAt(r io.ReaderAt) io.ReaderAt {
-	if p == nil {
-		return r
+// reached sets the bar to offset off of the input, for inputs read in
+// ranges, whose reads run ahead of the games handed out and overlap.
+func (p *progress) reached(off int64) {
+	if p != nil && p.bar != nil {
+		p.bar.Set64(off)
 	}
-	return progressReaderAt{r, p}
-}
-
-type progressReaderAt struct {
-	r io.ReaderAt
-	p *progress
-}
-
-func (pr progressReaderAt) ReadAt(b []byte, off int64) (int, error) {
-	n, err := pr.r.ReadAt(b, off)
-	if pr.p.bar != nil {
-		pr.p.bar.Add(n) // the bar locks itself
-	}
-	return n, err
 }
 
 // game counts a game and its errors.
