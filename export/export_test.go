@@ -121,15 +121,8 @@ func TestRoundTripTestdata(t *testing.T) {
 }
 
 func TestRoundTripCorpus(t *testing.T) {
-	const corpus = "../../shared/corpus"
-	if _, err := os.Stat(corpus); err != nil {
-		t.Skipf("corpus not present: %v", err)
-	}
-	if testing.Short() {
-		t.Skip("corpus test skipped in -short mode")
-	}
 	games := 0
-	for _, path := range testfiles.PGN(corpus) {
+	for _, path := range testfiles.Corpus(t, "") {
 		src, _ := os.ReadFile(path)
 		games += roundTrip(t, path, string(src))
 	}

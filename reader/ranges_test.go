@@ -99,26 +99,6 @@ func TestRangesMatchWholeFile(t *testing.T) {
 	}
 }
 
-func TestRangesMatchWholeFileOnCorpus(t *testing.T) {
-	const corpus = "../../shared/corpus/edge"
-	if _, err := os.Stat(corpus); err != nil {
-		t.Skipf("corpus not present: %v", err)
-	}
-	if testing.Short() {
-		t.Skip("corpus test skipped in -short mode")
-	}
-	n := 0
-	for _, path := range testfiles.PGN(corpus) {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		compareRanges(t, path, string(data), 20000, 2)
-		n++
-	}
-	t.Logf("%d files read in ranges of 20 kB match the whole-file check", n)
-}
-
 // TestRangesCapped: ranges that hold too many games, or find no sync point
 // for a long way, stop early and are read on; nothing is lost.
 func TestRangesCapped(t *testing.T) {

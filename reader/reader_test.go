@@ -85,25 +85,21 @@ func TestStreamMatchesWholeFile(t *testing.T) {
 	}
 }
 
-func TestStreamMatchesWholeFileOnCorpus(t *testing.T) {
-	const corpus = "../../shared/corpus/edge"
-	if _, err := os.Stat(corpus); err != nil {
-		t.Skipf("corpus not present: %v", err)
-	}
-	if testing.Short() {
-		t.Skip("corpus test skipped in -short mode")
-	}
+// TestMatchesWholeFileOnCorpus: pieces of 4 KiB, serially and on workers,
+// and ranges of 20 kB give the whole-file result on every corpus file.
+func TestMatchesWholeFileOnCorpus(t *testing.T) {
 	n := 0
-	for _, path := range testfiles.PGN(corpus) {
+	for _, path := range testfiles.Corpus(t, "edge") {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		compare(t, path, string(data), 4096, 1)
 		compare(t, path, string(data), 4096, 4)
+		compareRanges(t, path, string(data), 20000, 2)
 		n++
 	}
-	t.Logf("%d files streamed in 4 KiB pieces match the whole-file check", n)
+	t.Logf("%d files read in 4 KiB pieces and in 20 kB ranges match the whole-file check", n)
 }
 
 // failingReader returns data, then err.

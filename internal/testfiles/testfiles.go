@@ -98,3 +98,17 @@ func SANs() []string {
 	}
 	return sans
 }
+
+// Corpus returns the PGN files below dir of the shared corpus (seen from a
+// package directory), or skips the test when the corpus is absent or the
+// tests run with -short.
+func Corpus(t testing.TB, dir string) []string {
+	root := filepath.Join("../../shared/corpus", dir)
+	if _, err := os.Stat(root); err != nil {
+		t.Skipf("corpus not present: %v", err)
+	}
+	if testing.Short() {
+		t.Skip("corpus test skipped in -short mode")
+	}
+	return PGN(root)
+}
