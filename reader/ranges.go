@@ -82,7 +82,8 @@ func resultLineBefore(src string, off int) bool {
 // next range's start.
 //
 // Offsets of games and diagnostics are offsets in r; line numbers count
-// from the line of start, which is line 1 (see Lines). Workers is ignored.
+// from the line of start, which is line 1 (see Lines), and columns on that
+// line from start. Workers is ignored.
 func NewRange(r io.ReaderAt, name string, start, end int64, opts Options) *Reader {
 	opts.Workers = 0
 	rd := New(io.NewSectionReader(r, start, math.MaxInt64-start), name, opts)
@@ -162,6 +163,7 @@ type filePool struct {
 	// goes on from end; -1 when none.
 	continued int
 	lines     int // line breaks before end
+	col       int // characters before end on its line
 }
 
 // rangeResult is what reading one range gave.
@@ -169,6 +171,7 @@ type rangeResult struct {
 	seq        int
 	start, end int64
 	lines      int
+	col        int // characters before end on its line, counted from start
 	games      []*Game
 	capped     bool // stopped early; see readRange
 	err        error
@@ -255,7 +258,7 @@ func (rd *Reader) readRange(seq int, start int64) rangeResult {
 			break
 		}
 	}
-	res.end, res.lines = rr.End(), rr.Lines()
+	res.end, res.lines, res.col = rr.End(), rr.Lines(), rr.col
 	return res
 }
 
@@ -302,12 +305,23 @@ func (rd *Reader) nextFile() ([]*Game, error) {
 	if r.capped {
 		p.continued = r.seq
 	}
+	// Positions count from the start of the range: shift them by the lines
+	// before it, and, on its first line, which a range that stopped early
+	// may have left midway, by the characters before it.
 	var last *diag.File
 	for _, g := range r.games {
 		if g.File != last {
 			last = g.File
+			if last.BaseLine == 0 {
+				last.BaseCol += p.col
+			}
 			last.BaseLine += p.lines
 		}
+	}
+	if r.lines == 0 {
+		p.col += r.col
+	} else {
+		p.col = r.col
 	}
 	p.end, p.lines = r.end, p.lines+r.lines
 	return r.games, nil
