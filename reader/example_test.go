@@ -36,3 +36,56 @@ func Example() {
 	// game 1: 7 plies, last Qxf7# (h5f7), 1 diagnostics
 	// 9:35 PGN306 Qxf7 is checkmate but is not marked '#'
 }
+
+// A file cut into byte ranges at any offsets: each range is read on its
+// own from the sync point after its offset, as another core or machine
+// would, and the seams are verified afterwards. A sync point is found from
+// the bytes around it alone, so one inside a comment breaks its seam; that
+// range is read again from where the range before it ended.
+func ExampleNewRange() {
+	const pgn = `[Event "One"]
+
+1. e4 e5 1-0
+
+[Event "Two"]
+
+1. d4 {a comment with a blank line
+
+[Event "not a game"] inside} d5 0-1
+
+[Event "Three"]
+
+1. c4 *
+`
+	file := strings.NewReader(pgn)
+	offsets := []int64{0, 40, 90, int64(len(pgn))}
+	read := func(start, end int64) (games []string, next int64) {
+		rd := reader.NewRange(file, "x.pgn", start, end, reader.Options{SyntaxOnly: true})
+		for g, err := range rd.All() {
+			if err == nil && g.Index > 0 {
+				games = append(games, g.Tags[0].Value)
+			}
+		}
+		return games, rd.End()
+	}
+	var starts, ends []int64
+	var games [][]string
+	for i := range len(offsets) - 1 {
+		start, _ := reader.Sync(file, offsets[i])
+		g, end := read(start, offsets[i+1])
+		starts, ends, games = append(starts, start), append(ends, end), append(games, g)
+	}
+	for i := range games {
+		if i > 0 && starts[i] != ends[i-1] {
+			fmt.Printf("range %d started at %d, but the one before ended at %d: read again\n", i, starts[i], ends[i-1])
+			starts[i] = ends[i-1]
+			games[i], ends[i] = read(starts[i], offsets[i+1])
+		}
+		fmt.Printf("range %d, bytes %d to %d: %q\n", i, starts[i], ends[i], games[i])
+	}
+	// Output:
+	// range 0, bytes 0 to 117: ["One" "Two"]
+	// range 1 started at 80, but the one before ended at 117: read again
+	// range 1, bytes 117 to 117: []
+	// range 2, bytes 117 to 142: ["Three"]
+}
