@@ -2,8 +2,6 @@ package reader
 
 import (
 	"sync"
-
-	"github.com/pgnc/pgnc/parser"
 )
 
 // pool runs the pipeline of Workers > 1: the reader goroutine cuts pieces,
@@ -63,9 +61,9 @@ func (rd *Reader) startPool() {
 	}()
 	for range n {
 		go func() {
-			ps := parser.Parser{ReuseMemory: rd.opts.ReuseMemory, MaxDepth: rd.opts.MaxDepth, Encoding: rd.opts.Encoding}
+			ps := rd.opts.newParser()
 			for pc := range p.jobs {
-				r := result{seq: pc.seq, games: process(&ps, pc, rd.name, rd.opts)}
+				r := result{seq: pc.seq, games: process(ps, pc, rd.name, rd.opts)}
 				select {
 				case p.results <- r:
 				case <-p.done:

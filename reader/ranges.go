@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/parser"
 )
 
 // syncLookBehind is how far before a "[" Sync reads to judge the line
@@ -25,7 +26,7 @@ func Sync(r io.ReaderAt, off int64) (int64, error) {
 	if off <= 0 {
 		return 0, nil
 	}
-	buf := make([]byte, 64<<10)
+	buf := make([]byte, 8<<10)         // games are short: most sync points are near
 	from := max(off-syncLookBehind, 0) // buf[0] is at from
 	for {
 		n, err := r.ReadAt(buf, from)
@@ -46,9 +47,13 @@ func Sync(r io.ReaderAt, off int64) (int64, error) {
 		if err != nil {
 			return 0, err
 		}
-		// Go on, keeping enough of the chunk to judge lines again.
+		// Go on, keeping enough of the chunk to judge lines again, in
+		// bigger chunks up to 1 MiB.
 		off = from + int64(n)
 		from = max(off-syncLookBehind, 0)
+		if len(buf) < 1<<20 {
+			buf = make([]byte, 2*len(buf))
+		}
 	}
 }
 
@@ -112,8 +117,10 @@ func (rd *Reader) limitRange() {
 		return
 	}
 	src := unsafe.String(unsafe.SliceData(rd.buf), len(rd.buf))
-	if n := boundary(src, rd.eof, max(rd.limit-rd.base, 0)); n >= 0 {
+	if n, games := boundary(src, rd.eof, max(rd.limit-rd.base, 0)); n >= 0 {
 		rd.stopAt(n)
+		// Few enough games for one piece: cut it without scanning again.
+		rd.onePiece = games < maxPieceGames
 	}
 }
 
@@ -124,7 +131,7 @@ func (rd *Reader) stopAt(n int) {
 }
 
 // DefaultRangeSize is the default for Options.RangeSize.
-const DefaultRangeSize = 1 << 20
+const DefaultRangeSize = 256 << 10
 
 // NewFile returns a reader of r, a file of size bytes, that splits it into
 // ranges of Options.RangeSize bytes and reads them (NewRange) on Workers
@@ -203,12 +210,13 @@ func (rd *Reader) startFiles() {
 	}()
 	for range n {
 		go func() {
+			ps := rd.opts.newParser() // one per worker, to reuse its memory
 			for seq := range p.jobs {
 				from := int64(seq) * int64(rd.opts.RangeSize)
 				start, err := Sync(p.r, from)
 				r := rangeResult{seq: seq, err: err}
 				if err == nil {
-					r = rd.readRange(seq, start)
+					r = rd.readRange(seq, start, ps)
 				}
 				select {
 				case p.results <- r:
@@ -229,12 +237,13 @@ const maxRangeGames = 4 * maxPieceGames
 // past its end without finding a sync point, so that its games never take
 // much more memory than a range; the result is then marked capped, and the
 // rest is read by a continuation.
-func (rd *Reader) readRange(seq int, start int64) rangeResult {
+func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser) rangeResult {
 	end := min(int64(seq+1)*int64(rd.opts.RangeSize), rd.files.size)
 	if seq == rd.files.ranges-1 {
 		end = math.MaxInt // the last range reads to the end, however long the file has grown
 	}
 	rr := NewRange(rd.files.r, rd.name, start, end, rd.opts)
+	rr.parser = ps
 	res := rangeResult{seq: seq, start: start}
 	for {
 		g, err := rr.Next()
@@ -274,7 +283,7 @@ func (rd *Reader) nextFile() ([]*Game, error) {
 	case p.continued >= 0:
 		// The range before stopped early: read on from where it
 		// stopped, up to the end of its range.
-		r = rd.readRange(p.continued, p.end)
+		r = rd.readRange(p.continued, p.end, rd.parser)
 	case p.next == p.ranges:
 		p.stop()
 		return nil, io.EOF
@@ -294,7 +303,7 @@ func (rd *Reader) nextFile() ([]*Game, error) {
 			// The seam does not hold: read the range again from where
 			// the one before ended, which the reading of that range
 			// found with the whole context.
-			r = rd.readRange(r.seq, p.end)
+			r = rd.readRange(r.seq, p.end, rd.parser)
 		}
 	}
 	if r.err != nil {

@@ -53,6 +53,11 @@ type Options struct {
 	Encoding parser.Encoding
 }
 
+// newParser returns a parser set up as the options say.
+func (opts Options) newParser() *parser.Parser {
+	return &parser.Parser{ReuseMemory: opts.ReuseMemory, MaxDepth: opts.MaxDepth, Encoding: opts.Encoding}
+}
+
 // DefaultMaxGameBytes is the default for Options.MaxGameBytes: a 50 MB
 // comment still fits.
 const DefaultMaxGameBytes = 64 << 20
@@ -98,7 +103,7 @@ type Reader struct {
 	pieces   int // pieces cut so far
 	index    int // games numbered so far
 	queue    []*Game
-	parser   parser.Parser
+	parser   *parser.Parser
 	err      error
 	pool     *pool // the goroutines of Workers > 1, started on first use
 	// ranged is set for a reader of a range (NewRange): the input ends
@@ -107,7 +112,10 @@ type Reader struct {
 	ranged  bool
 	limit   int
 	stopped bool
-	files   *filePool // the range workers of NewFile, started on first use
+	// onePiece is set when the rest of a stopped range may be cut as one
+	// piece.
+	onePiece bool
+	files    *filePool // the range workers of NewFile, started on first use
 }
 
 // New returns a reader of the input r, which diagnostics call name.
@@ -122,13 +130,8 @@ func New(r io.Reader, name string, opts Options) *Reader {
 		opts.MaxGameBytes = DefaultMaxGameBytes
 	}
 	opts.MaxGameBytes = max(opts.MaxGameBytes, opts.PieceSize)
-	rd := &Reader{r: r, name: name, opts: opts}
-	rd.parser.MaxDepth = opts.MaxDepth
-	rd.parser.Encoding = opts.Encoding
 	opts.ReuseMemory = opts.ReuseMemory && !opts.Model
-	rd.opts = opts
-	rd.parser.ReuseMemory = opts.ReuseMemory
-	return rd
+	return &Reader{r: r, name: name, opts: opts, parser: opts.newParser()}
 }
 
 // Next returns the next game, or io.EOF after the last one. Diagnostics that
@@ -148,7 +151,7 @@ func (rd *Reader) Next() (*Game, error) {
 		} else {
 			var pc piece
 			if pc, err = rd.nextPiece(); err == nil {
-				games = process(&rd.parser, pc, rd.name, rd.opts)
+				games = process(rd.parser, pc, rd.name, rd.opts)
 			}
 		}
 		if err != nil {
@@ -328,6 +331,10 @@ func (rd *Reader) read() error {
 func (rd *Reader) cut() int {
 	if rd.ranged {
 		rd.limitRange()
+		if rd.onePiece {
+			rd.onePiece = false
+			return len(rd.buf)
+		}
 	}
 	if len(rd.buf) < rd.opts.PieceSize && !rd.eof {
 		return 0
@@ -411,28 +418,32 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 // or, failing that, a "[" at the start of a line after movetext and a blank
 // line. It stops at the 2048th such place after a marker. It returns 0 when
 // src has no such place. With final set, src is the whole rest of the input.
-func Boundary(src string, final bool) int { return boundary(src, final, -1) }
+func Boundary(src string, final bool) int {
+	cut, _ := boundary(src, final, -1)
+	return cut
+}
 
 // boundary is Boundary, or, with after >= 0, returns the first place at or
 // after offset after where a game starts at a sync point (see Sync), and -1
-// when src has none.
-func boundary(src string, final bool, after int) int {
+// when src has none. It also returns how many games start after a
+// termination marker before the place it returns.
+func boundary(src string, final bool, after int) (cut, games int) {
 	var sc lexer.Scanner
 	sc.Reset(src)
 	prev := token.EOF
-	strong, weak, games := 0, 0, 0
+	strong, weak := 0, 0
 	inTag := false // after "[" and before "]": symbols there are tag names, not movetext
 	for {
 		tok := sc.Next()
 		switch tok.Kind {
 		case token.EOF:
 			if after >= 0 {
-				return -1
+				return -1, games
 			}
 			if strong > 0 {
-				return strong
+				return strong, games
 			}
-			return weak
+			return weak, games
 		case token.Illegal:
 			if src[tok.Start] == '{' {
 				// An unterminated comment: the parser ends it before the
@@ -444,9 +455,9 @@ func boundary(src string, final bool, after int) int {
 				}
 				// The comment runs to the end of the input.
 				if after >= 0 {
-					return -1
+					return -1, games
 				}
-				return max(strong, weak)
+				return max(strong, weak), games
 			}
 			// Follow the parser: a string without closing quote runs to the
 			// end of its line; other bad bytes are skipped one character
@@ -479,7 +490,7 @@ func boundary(src string, final bool, after int) int {
 			if prev == token.Result {
 				strong = tok.Start
 				if games++; games == maxPieceGames && after < 0 {
-					return strong
+					return strong, games
 				}
 			}
 		case token.LBracket:
@@ -488,15 +499,15 @@ func boundary(src string, final bool, after int) int {
 				case prev == token.Result:
 					strong = tok.Start
 					if after >= 0 && tok.Start >= after && isSyncPoint(src, tok.Start) {
-						return tok.Start
+						return tok.Start, games
 					}
 					if games++; games == maxPieceGames && after < 0 {
-						return strong // many tiny games: a piece of them is enough
+						return strong, games // many tiny games: a piece of them is enough
 					}
 				case isMovetext(prev) && !inTag && blankLineBefore(src, tok.Start):
 					weak = tok.Start
 					if after >= 0 && tok.Start >= after && isSyncPoint(src, tok.Start) {
-						return tok.Start
+						return tok.Start, games
 					}
 				}
 			}
