@@ -30,10 +30,14 @@ head -c $((10 << 20)) /dev/urandom > "$tmp/random-10mb.pgn"
 head -c $((10 << 20)) /dev/zero > "$tmp/nul-10mb.pgn"
 { printf '%s\n\n[Event "cut"]\n\n1. e4 e5 2. Nf' "$next"; } > "$tmp/truncated.pgn"
 head -c $((1 << 30)) /dev/zero | gzip -9 > "$tmp/bomb-1gb.pgn.gz"
+if command -v zstd > /dev/null; then
+	head -c $((1 << 30)) /dev/zero | zstd -q -19 > "$tmp/zbomb-1gb.pgn.zst"
+fi
 
 printf '| input | size | seconds | peak RSS | summary |\n|---|---|---|---|---|\n'
-for f in nested comment-50mb unterminated-100mb open-string null-moves-1m empty-games-1m line-10mb random-10mb nul-10mb truncated bomb-1gb; do
-	file=$(ls "$tmp/$f".pgn* | head -1)
+for f in nested comment-50mb unterminated-100mb open-string null-moves-1m empty-games-1m line-10mb random-10mb nul-10mb truncated bomb-1gb zbomb-1gb; do
+	file=$(ls "$tmp/$f".pgn* 2>/dev/null | head -1)
+	[ -n "$file" ] || continue
 	/usr/bin/time -f "%e %M" -o "$tmp/time" "$tmp/pgnc" check --quiet --max-errors 1 "$file" > "$tmp/out" 2>&1
 	read -r secs kb < <(tail -1 "$tmp/time")
 	printf '| %s | %s | %s | %d MB | %s |\n' "$f" "$(du -h "$file" | cut -f1)" "$secs" "$((kb / 1024))" "$(tail -1 "$tmp/out")"

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
+
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/input"
 )
@@ -81,34 +83,49 @@ func TestAdversarial(t *testing.T) {
 			}
 		})
 	}
-	t.Run("gzip bomb", func(t *testing.T) {
-		r, _, err := input.Reader(bytes.NewReader(gz.Bytes()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd := New(r, "x", Options{MaxGameBytes: 1 << 20})
-		limits := 0
-		for {
-			g, err := rd.Next()
-			if err == io.EOF {
-				break
+	var zs bytes.Buffer
+	zstdw, err := zstd.NewWriter(&zs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zstdw.Write(make([]byte, 20<<20))
+	zstdw.Close()
+	for _, bomb := range []struct {
+		name string
+		data []byte
+	}{{"gzip bomb", gz.Bytes()}, {"zstd bomb", zs.Bytes()}} {
+		t.Run(bomb.name, func(t *testing.T) {
+			if len(bomb.data) > 64<<10 {
+				t.Fatalf("the bomb is %d bytes compressed", len(bomb.data))
 			}
+			r, _, err := input.Reader(bytes.NewReader(bomb.data))
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, d := range g.Diags {
-				if d.Code == diag.GameBytesLimit {
-					limits++
+			rd := New(r, "x", Options{MaxGameBytes: 1 << 20})
+			limits := 0
+			for {
+				g, err := rd.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, d := range g.Diags {
+					if d.Code == diag.GameBytesLimit {
+						limits++
+					}
+				}
+				if cap(rd.buf) > 4<<20 {
+					t.Fatalf("buffer grew to %d bytes", cap(rd.buf))
 				}
 			}
-			if cap(rd.buf) > 4<<20 {
-				t.Fatalf("buffer grew to %d bytes", cap(rd.buf))
+			if limits == 0 {
+				t.Error("no limit diagnostic")
 			}
-		}
-		if limits == 0 {
-			t.Error("no limit diagnostic")
-		}
-	})
+		})
+	}
 }
 
 // TestSkippedBytes: the bytes error recovery passes over are counted, with
