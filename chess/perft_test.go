@@ -68,3 +68,44 @@ func BenchmarkPerft(b *testing.B) {
 		})
 	}
 }
+
+// TestHasLegalMove: the king-first shortcut agrees with the full move list
+// in every position three plies into the perft positions, and in mates and
+// stalemates.
+func TestHasLegalMove(t *testing.T) {
+	var walk func(p *Position, depth int)
+	positions := 0
+	walk = func(p *Position, depth int) {
+		var l MoveList
+		p.LegalMoves(&l)
+		positions++
+		if got := p.HasLegalMove(); got != (l.Len() > 0) {
+			t.Fatalf("%s: HasLegalMove %v with %d legal moves", p.FEN(), got, l.Len())
+		}
+		if depth == 0 {
+			return
+		}
+		for i := range l.Len() {
+			q := *p
+			q.Play(l.At(i))
+			walk(&q, depth-1)
+		}
+	}
+	for _, tc := range perftCases {
+		p, _ := ParseFEN(tc.fen)
+		walk(&p, 2)
+	}
+	for _, fen := range []string{
+		"7k/5QQ1/8/8/8/8/8/K7 b - - 0 1",  // mate
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",  // stalemate
+		"k7/8/1Q6/8/8/8/8/K7 b - - 0 1",   // stalemate
+		"4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1", // mate
+	} {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walk(&p, 0)
+	}
+	t.Logf("%d positions", positions)
+}

@@ -433,9 +433,16 @@ func (p *Position) Status() Status {
 	return Ongoing
 }
 
-// HasLegalMove reports whether the side to move has any legal move.
+// HasLegalMove reports whether the side to move has any legal move. It
+// tries the king first: a king in check, the common case here, usually has
+// a square to go to, and its moves are the cheapest to find.
 func (p *Position) HasLegalMove() bool {
 	var l MoveList
-	p.LegalMoves(&l)
+	king := p.King(p.turn)
+	p.legalMoves(&l, king.Bit(), ^Bitboard(0))
+	if l.n > 0 {
+		return true
+	}
+	p.legalMoves(&l, ^king.Bit(), ^Bitboard(0))
 	return l.n > 0
 }
