@@ -131,7 +131,7 @@ func (rd *Reader) stopAt(n int) {
 }
 
 // DefaultRangeSize is the default for Options.RangeSize.
-const DefaultRangeSize = 256 << 10
+const DefaultRangeSize = 1024 << 10
 
 // NewFile returns a reader of r, a file of size bytes, that splits it into
 // ranges of Options.RangeSize bytes and reads them (NewRange) on Workers
@@ -228,15 +228,20 @@ func (rd *Reader) startFiles() {
 	}
 }
 
-// maxRangeGames bounds the games a range worker holds before they are handed
-// out, as maxPieceGames does for a piece.
-const maxRangeGames = 4 * maxPieceGames
+// maxRangeGames and maxRangeDiags bound the games and diagnostics a range
+// worker holds before they are handed out, as maxPieceGames does for a
+// piece: tiny games or input that is mostly errors take many times their
+// size in memory.
+const (
+	maxRangeGames = 4 * maxPieceGames
+	maxRangeDiags = 1 << 15
+)
 
 // readRange reads range seq from start. It stops early, at a piece
-// boundary, once it holds maxRangeGames games or has read a whole range
-// past its end without finding a sync point, so that its games never take
-// much more memory than a range; the result is then marked capped, and the
-// rest is read by a continuation.
+// boundary, once it holds maxRangeGames games or maxRangeDiags diagnostics
+// or has read a whole range past its end without finding a sync point, so
+// that its games never take much more memory than a range; the result is
+// then marked capped, and the rest is read by a continuation.
 func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser) rangeResult {
 	end := min(int64(seq+1)*int64(rd.opts.RangeSize), rd.files.size)
 	if seq == rd.files.ranges-1 {
@@ -245,6 +250,7 @@ func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser) rangeResult
 	rr := NewRange(rd.files.r, rd.name, start, end, rd.opts)
 	rr.parser = ps
 	res := rangeResult{seq: seq, start: start}
+	diags := 0
 	for {
 		g, err := rr.Next()
 		if err == io.EOF {
@@ -258,11 +264,12 @@ func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser) rangeResult
 			g.AST = nil // the range reader reuses its memory for the next piece
 		}
 		res.games = append(res.games, g)
+		diags += len(g.Diags)
 		past := max(end, start)
 		overrun := past < math.MaxInt-int64(rd.opts.RangeSize) && int64(rr.base) >= past+int64(rd.opts.RangeSize)
 		// Stop only where a game starts: not while skipping after a cut at
 		// MaxGameBytes.
-		if len(rr.queue) == 0 && !rr.skipping && (len(res.games) >= maxRangeGames || overrun) {
+		if len(rr.queue) == 0 && !rr.skipping && (len(res.games) >= maxRangeGames || diags >= maxRangeDiags || overrun) {
 			res.capped = true
 			break
 		}

@@ -104,6 +104,8 @@ func TestRangesMatchWholeFile(t *testing.T) {
 func TestRangesCapped(t *testing.T) {
 	compareRanges(t, "tiny games", strings.Repeat("*\n", 3*maxRangeGames)+nextGame, 1<<20, 2)
 	compareRanges(t, "no sync points", strings.Repeat("1. e4 e5 2. Nf3 *\n", 5000)+nextGame, 4096, 2)
+	errors := "[Event \"x\"]\n\n1. e4 " + strings.Repeat("Ke9 ", 10) + "*\n\n" // 11 diagnostics
+	compareRanges(t, "many diagnostics", strings.Repeat(errors, 2*maxRangeDiags/11)+nextGame, 1<<20, 2)
 	random := make([]byte, 200000)
 	for i := range random {
 		random[i] = byte(i * 7919 >> 3)
