@@ -26,8 +26,8 @@ type Database struct {
 	Span
 	Games   []*Game   // the games in file order
 	Escapes []*Escape // "%" escape lines, which the standard says to ignore
-	// Skipped counts the bytes that error recovery passed over: the
-	// Skipped of every game, and text skipped outside any game.
+	// Skipped counts the bytes that error recovery passed over outside
+	// any game; each game counts its own (Game.Skipped).
 	Skipped int
 }
 

@@ -453,7 +453,6 @@ func (b *builder) endBrokenGame() {
 	end := max(g.To, b.skipped)
 	if b.skipFrom >= 0 {
 		g.Skipped += max(end-b.skipFrom, 0)
-		b.p.db.Skipped += max(end-b.skipFrom, 0)
 	}
 	for len(b.levels) > 0 {
 		b.popLevel(end, false)

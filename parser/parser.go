@@ -511,7 +511,6 @@ func (p *parser) skipDeepVariation(tok lexer.Token) {
 	}
 	p.addDiag(diag.DepthLimit, tok.Start, end, "limit", strconv.Itoa(p.maxDepth))
 	p.build.current(tok.Start).Skipped += end - tok.Start
-	p.db.Skipped += end - tok.Start
 }
 
 // atColumn1 reports whether off starts a line.

@@ -365,12 +365,11 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 		}
 	}
 	prevEnd := 0
-	outsideSkipped := db.Skipped + pc.skipped // less what games skipped, below
+	outsideSkipped := db.Skipped + pc.skipped
 	escapes := db.Escapes
 	for i, g := range db.Games {
 		flushOutside(g.From)
 		game := &Game{Index: i + 1, AST: g, File: file, Diags: byGame[i+1], Gap: src[prevEnd:g.From], Skipped: g.Skipped}
-		outsideSkipped -= g.Skipped
 		prevEnd = g.To
 		for len(escapes) > 0 && escapes[0].From < g.To {
 			if escapes[0].From >= g.From {
