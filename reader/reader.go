@@ -99,7 +99,7 @@ type Reader struct {
 	// skipping is set after a cut at MaxGameBytes, until the next line that
 	// starts with "[".
 	skipping bool
-	skipped  int // bytes skipped so, not yet reported with a piece
+	skipped  int // bytes skipped so far, not yet reported with a piece
 	pieces   int // pieces cut so far
 	index    int // games numbered so far
 	queue    []*Game
@@ -494,20 +494,19 @@ func boundary(src string, final bool, after int) (cut, games int) {
 			}
 		case token.LBracket:
 			if prev == token.Result || atLineStart(src, tok.Start) {
+				strongCut := prev == token.Result
+				weakCut := !strongCut && isMovetext(prev) && !inTag && blankLineBefore(src, tok.Start)
+				if (strongCut || weakCut) && after >= 0 && tok.Start >= after && isSyncPoint(src, tok.Start) {
+					return tok.Start, games
+				}
 				switch {
-				case prev == token.Result:
+				case strongCut:
 					strong = tok.Start
-					if after >= 0 && tok.Start >= after && isSyncPoint(src, tok.Start) {
-						return tok.Start, games
-					}
 					if games++; games == maxPieceGames && after < 0 {
 						return strong, games // many tiny games: a piece of them is enough
 					}
-				case isMovetext(prev) && !inTag && blankLineBefore(src, tok.Start):
+				case weakCut:
 					weak = tok.Start
-					if after >= 0 && tok.Start >= after && isSyncPoint(src, tok.Start) {
-						return tok.Start, games
-					}
 				}
 			}
 			inTag = true
