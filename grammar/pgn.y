@@ -91,33 +91,33 @@ tag
 
 // elements is a non-empty element sequence: its first element, then the
 // rest. The rest is one left-recursive list of terminals, so that each token
-// costs one reduction; builder.element dispatches on the token kind.
+// costs one reduction.
 elements
 	: first rest
 	;
 
 first
-	: MOVE      { b(yylex).element($1) }
-	| BADMOVE   { b(yylex).element($1) }
-	| MOVENUM   { b(yylex).element($1) }
-	| INTEGER   { b(yylex).element($1) }
-	| DOTS      { b(yylex).element($1) }
-	| NAG       { b(yylex).element($1) }
-	| COMMENT   { b(yylex).element($1) }
-	| SUFFIX    { b(yylex).element($1) }
+	: MOVE      { b(yylex).move($1) }
+	| BADMOVE   { b(yylex).badMove($1) }
+	| MOVENUM   { b(yylex).moveNumber($1) }
+	| INTEGER   { b(yylex).moveNumber($1) }
+	| DOTS      { b(yylex).dots($1) }
+	| NAG       { b(yylex).nag($1) }
+	| COMMENT   { b(yylex).comment($1) }
+	| SUFFIX    { b(yylex).suffix($1) }
 	| variation
 	;
 
 rest
 	: /* empty */
-	| rest MOVE      { b(yylex).element($2) }
-	| rest BADMOVE   { b(yylex).element($2) }
-	| rest MOVENUM   { b(yylex).element($2) }
-	| rest INTEGER   { b(yylex).element($2) }
-	| rest DOTS      { b(yylex).element($2) }
-	| rest NAG       { b(yylex).element($2) }
-	| rest COMMENT   { b(yylex).element($2) }
-	| rest SUFFIX    { b(yylex).element($2) }
+	| rest MOVE      { b(yylex).move($2) }
+	| rest BADMOVE   { b(yylex).badMove($2) }
+	| rest MOVENUM   { b(yylex).moveNumber($2) }
+	| rest INTEGER   { b(yylex).moveNumber($2) }
+	| rest DOTS      { b(yylex).dots($2) }
+	| rest NAG       { b(yylex).nag($2) }
+	| rest COMMENT   { b(yylex).comment($2) }
+	| rest SUFFIX    { b(yylex).suffix($2) }
 	| rest variation
 	;
 

@@ -108,13 +108,37 @@ func scanString(src string, i int) (token.Kind, int) {
 
 // dfa runs the generated automaton from offset start and returns the longest
 // match, preferring the earliest pattern on ties (lexmachine's rules).
+//
+// The loop runs until the automaton dies, without looking at accepting
+// states on the way: almost always the last live state accepts, and that is
+// the longest match. Only when it does not ("O-O-", "e.p") does dfaBacktrack
+// look for a shorter one.
 func (s *Scanner) dfa(start int) (token.Kind, int) {
 	src := s.src
-	state := uint16(dfaStart)
+	state := uint8(dfaStart)
+	i := start
+	for ; i < len(src); i++ {
+		next := dfaNext[uint16(state)<<dfaClassShift|uint16(byteClass[src[i]])]
+		if next == 0 {
+			break
+		}
+		state = next
+	}
+	if k := dfaAccept[state]; k != token.Illegal {
+		return k, i
+	}
+	return s.dfaBacktrack(start)
+}
+
+// dfaBacktrack runs the automaton again from start, remembering the last
+// accepting state, for matches that end before the automaton dies.
+func (s *Scanner) dfaBacktrack(start int) (token.Kind, int) {
+	src := s.src
+	state := uint8(dfaStart)
 	kind, end := token.Illegal, -1
 	i := start
 	for ; i < len(src); i++ {
-		state = dfaTrans[int(state)*dfaClasses+int(byteClass[src[i]])]
+		state = dfaNext[uint16(state)<<dfaClassShift|uint16(byteClass[src[i]])]
 		if state == 0 {
 			break
 		}

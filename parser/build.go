@@ -8,7 +8,6 @@ import (
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/lexer"
 	"github.com/pgnc/pgnc/san"
-	"github.com/pgnc/pgnc/token"
 )
 
 // arena hands out pointers into chunks of nodes, so that a game costs a few
@@ -22,14 +21,14 @@ type arena[T any] struct {
 
 const arenaChunk = 256
 
+// alloc returns the next node. It may hold a node of an earlier parse:
+// callers assign the whole node.
 func (a *arena[T]) alloc() *T {
 	if a.chunk == len(a.chunks) {
 		a.chunks = append(a.chunks, make([]T, arenaChunk))
 	}
 	c := a.chunks[a.chunk]
 	p := &c[a.used]
-	var zero T
-	*p = zero
 	if a.used++; a.used == len(c) {
 		a.chunk, a.used = a.chunk+1, 0
 	}
@@ -139,7 +138,7 @@ func (b *builder) current(from int) *ast.Game {
 	if b.game == nil {
 		b.lastOpen = nil
 		b.game = b.games.alloc()
-		b.game.From, b.game.To = from, from
+		*b.game = ast.Game{Span: ast.Span{From: from, To: from}}
 	}
 	return b.game
 }
@@ -159,8 +158,9 @@ func (b *builder) hasMovetext() bool {
 	return len(b.elems) > 0 || len(b.levels) > 0 || (b.game != nil && b.game.Result != nil)
 }
 
-func (b *builder) add(e ast.Element) {
-	b.extend(e.Pos(), e.End())
+// add appends e, which spans [from, to), to the current game.
+func (b *builder) add(e ast.Element, from, to int) {
+	b.extend(from, to)
 	b.elems = append(b.elems, e)
 }
 
@@ -182,26 +182,6 @@ func (b *builder) tag(lb, name, value, rb lexer.Token) {
 	b.tags = append(b.tags, t)
 }
 
-// element adds the movetext element that tok is, by its token kind.
-func (b *builder) element(tok lexer.Token) {
-	switch tok.Kind {
-	case token.Move:
-		b.move(tok)
-	case token.MoveNumber, token.Integer:
-		b.moveNumber(tok)
-	case token.Dots:
-		b.dots(tok)
-	case token.NAG:
-		b.nag(tok)
-	case token.Comment, token.LineComment:
-		b.comment(tok)
-	case token.Suffix, token.EnPassant:
-		b.suffix(tok)
-	default:
-		b.badMove(tok)
-	}
-}
-
 func (b *builder) move(tok lexer.Token) {
 	b.settleNumber(true)
 	text := b.p.src[tok.Start:tok.End]
@@ -212,7 +192,7 @@ func (b *builder) move(tok lexer.Token) {
 	}
 	m := b.moves.alloc()
 	*m = ast.Move{Span: span(tok), Text: text, SAN: parsed}
-	b.add(m)
+	b.add(m, tok.Start, tok.End)
 }
 
 func (b *builder) badMove(tok lexer.Token) {
@@ -221,7 +201,7 @@ func (b *builder) badMove(tok lexer.Token) {
 	b.p.addDiag(diag.UnknownMove, tok.Start, tok.End, "text", text, "hint", badMoveHint(text))
 	m := b.badMoves.alloc()
 	*m = ast.BadMove{Span: span(tok), Text: text}
-	b.add(m)
+	b.add(m, tok.Start, tok.End)
 }
 
 func (b *builder) moveNumber(tok lexer.Token) {
@@ -234,7 +214,7 @@ func (b *builder) moveNumber(tok lexer.Token) {
 		b.p.addDiag(diag.NumberWithoutDot, tok.Start, tok.End, "number", digits)
 	}
 	b.number = n
-	b.add(n)
+	b.add(n, tok.Start, tok.End)
 }
 
 // dots handles periods written apart from a number: after a move number
@@ -276,11 +256,11 @@ func (b *builder) nag(tok lexer.Token) {
 	if v < 0 || v > 255 {
 		b.p.addDiag(diag.NAGRange, tok.Start, tok.End, "text", b.p.src[tok.Start:tok.End])
 	}
-	b.add(n)
+	b.add(n, tok.Start, tok.End)
 }
 
 func (b *builder) comment(tok lexer.Token) {
-	b.add(b.newComment(tok))
+	b.add(b.newComment(tok), tok.Start, tok.End)
 }
 
 func (b *builder) newComment(tok lexer.Token) *ast.Comment {
@@ -307,7 +287,7 @@ func (b *builder) suffix(tok lexer.Token) {
 	}
 	s := b.suffixes.alloc()
 	*s = ast.Suffix{Span: span(tok), Text: text}
-	b.add(s)
+	b.add(s, tok.Start, tok.End)
 }
 
 func (b *builder) openVariation(tok lexer.Token) {
@@ -334,7 +314,7 @@ func (b *builder) popLevel(end int, closed bool) {
 	if closed && len(v.Elements) == 0 {
 		b.p.addDiag(diag.EmptyVariation, v.From, v.To)
 	}
-	b.add(v)
+	b.add(v, v.From, v.To)
 }
 
 func (b *builder) result(tok lexer.Token) {

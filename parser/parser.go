@@ -190,17 +190,61 @@ func (p *parser) addDiag(code diag.Code, start, end int, args ...string) {
 }
 
 // Lex delivers the next grammar token. It is called by the goyacc parser.
+//
+// Most tokens are moves, move numbers, comments and NAGs in the middle of
+// movetext; Lex delivers those at once, with the same effects that classify
+// and deliver have on them, and hands everything else to lexSlow.
 func (p *parser) Lex(lval *yySymType) int {
+	if len(p.queue) > 0 || p.skip.active {
+		return p.lexSlow(lval, lexer.Token{}, false)
+	}
+	tok := p.sc.Next()
+	yacc := 0
+	switch tok.Kind {
+	case token.Move:
+		if p.cur.Kind != token.LBracket { // else a tag name
+			yacc = MOVE
+		}
+	case token.MoveNumber:
+		if !isFirstMoveNumber(p.src[tok.Start:tok.End]) { // "1." may start a game
+			yacc = MOVENUM
+		}
+	case token.NAG:
+		yacc = NAG
+	case token.Comment:
+		yacc = COMMENT
+	}
+	if yacc == 0 {
+		return p.lexSlow(lval, tok, true)
+	}
+	p.illegal = nil
+	if yacc == COMMENT {
+		p.checkText(tok.Start+1, tok.End-1, "comment")
+	}
+	p.tagged = false
+	lval.tok = tok
+	p.cur, p.curYacc = tok, yacc
+	return yacc
+}
+
+// isFirstMoveNumber reports whether text, a move number, is "1.".
+func isFirstMoveNumber(text string) bool { return text == "1." }
+
+// lexSlow delivers the next grammar token from the queue, or from tok when
+// scanned is set, or from the scanner.
+func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 	for {
 		var yacc int
-		var tok lexer.Token
 		if len(p.queue) > 0 {
 			q := p.queue[0]
 			n := copy(p.queue, p.queue[1:])
 			p.queue = p.queue[:n]
 			yacc, tok = q.yacc, q.tok
 		} else {
-			tok = p.sc.Next()
+			if !scanned {
+				tok = p.sc.Next()
+			}
+			scanned = false
 			if yacc = p.classify(&tok); yacc < 0 {
 				continue
 			}
@@ -277,7 +321,7 @@ func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 		return p.src[name.Start:name.End] == "Event"
 	case yacc == MOVENUM:
 		// Cheap tests first: this runs for every move number.
-		if tok.End-tok.Start != 2 || p.src[tok.Start] != '1' || p.src[tok.Start+1] != '.' {
+		if !isFirstMoveNumber(p.src[tok.Start:tok.End]) {
 			return false // only "1.", white's first move, starts a game
 		}
 		return p.parens == 0 && isMovetext(p.curYacc) && p.curYacc != RESULT && p.blankLineBefore(tok)
@@ -467,6 +511,9 @@ func (p *parser) repairQuotes(tok lexer.Token) lexer.Token {
 // really ends: when no "]" follows it but its line ends with a quote and
 // "]", the value has unescaped quotes inside and runs to that last quote.
 func QuotedValueEnd(src string, start, end int) int {
+	if end < len(src) && src[end] == ']' {
+		return end // the common case, checked first
+	}
 	lineEnd := len(src)
 	if j := strings.IndexAny(src[end:], "\r\n"); j >= 0 {
 		lineEnd = end + j

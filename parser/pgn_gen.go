@@ -544,82 +544,82 @@ yydefault:
 	case 27:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).element(yyDollar[1].tok)
+			b(yylex).move(yyDollar[1].tok)
 		}
 	case 28:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).element(yyDollar[1].tok)
+			b(yylex).badMove(yyDollar[1].tok)
 		}
 	case 29:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).element(yyDollar[1].tok)
+			b(yylex).moveNumber(yyDollar[1].tok)
 		}
 	case 30:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).element(yyDollar[1].tok)
+			b(yylex).moveNumber(yyDollar[1].tok)
 		}
 	case 31:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).element(yyDollar[1].tok)
+			b(yylex).dots(yyDollar[1].tok)
 		}
 	case 32:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).element(yyDollar[1].tok)
+			b(yylex).nag(yyDollar[1].tok)
 		}
 	case 33:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).element(yyDollar[1].tok)
+			b(yylex).comment(yyDollar[1].tok)
 		}
 	case 34:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).element(yyDollar[1].tok)
+			b(yylex).suffix(yyDollar[1].tok)
 		}
 	case 37:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).element(yyDollar[2].tok)
+			b(yylex).move(yyDollar[2].tok)
 		}
 	case 38:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).element(yyDollar[2].tok)
+			b(yylex).badMove(yyDollar[2].tok)
 		}
 	case 39:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).element(yyDollar[2].tok)
+			b(yylex).moveNumber(yyDollar[2].tok)
 		}
 	case 40:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).element(yyDollar[2].tok)
+			b(yylex).moveNumber(yyDollar[2].tok)
 		}
 	case 41:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).element(yyDollar[2].tok)
+			b(yylex).dots(yyDollar[2].tok)
 		}
 	case 42:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).element(yyDollar[2].tok)
+			b(yylex).nag(yyDollar[2].tok)
 		}
 	case 43:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).element(yyDollar[2].tok)
+			b(yylex).comment(yyDollar[2].tok)
 		}
 	case 44:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).element(yyDollar[2].tok)
+			b(yylex).suffix(yyDollar[2].tok)
 		}
 	case 46:
 		yyDollar = yyS[yypt-1 : yypt+1]

@@ -143,6 +143,22 @@ type Move struct {
 // Parse decodes text, which must be a whole move such as "Nbxd7+!" or
 // "O-O-O#". It reports false when the text is not a move.
 func Parse(text string) (Move, bool) {
+	// The commonest shapes, "e4" and "Nf3", first.
+	switch len(text) {
+	case 2:
+		if isFile(text[0]) && isRank(text[1]) {
+			return Move{Piece: Pawn, FromFile: -1, FromRank: -1, To: squareOf(text[0], text[1])}, true
+		}
+	case 3:
+		if p := upperPiece[text[0]]; p != NoPiece && isFile(text[1]) && isRank(text[2]) {
+			return Move{Piece: p, FromFile: -1, FromRank: -1, To: squareOf(text[1], text[2])}, true
+		}
+	}
+	return parse(text)
+}
+
+// parse decodes any move; Parse takes shortcuts for the commonest shapes.
+func parse(text string) (Move, bool) {
 	m := Move{FromFile: -1, FromRank: -1}
 	s := text
 	// Suffix annotation, then check mark, from the end.
@@ -198,6 +214,12 @@ func Parse(text string) (Move, bool) {
 	return pawnMove(m, s)
 }
 
+// upperPiece maps the upper-case piece letters of strict SAN to pieces.
+var upperPiece = [256]Piece{'N': Knight, 'B': Bishop, 'R': Rook, 'Q': Queen, 'K': King}
+
+// squareOf returns the square named by a file letter and a rank digit.
+func squareOf(file, rank byte) Square { return Square((rank-'1')*8 + file - 'a') }
+
 func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
 func isRank(c byte) bool { return c >= '1' && c <= '8' }
 
@@ -206,7 +228,7 @@ func pieceMove(m Move, s string) (Move, bool) {
 	if len(s) < 2 || !isFile(s[len(s)-2]) || !isRank(s[len(s)-1]) {
 		return Move{}, false
 	}
-	m.To = Square((s[len(s)-1]-'1')*8 + s[len(s)-2] - 'a')
+	m.To = squareOf(s[len(s)-2], s[len(s)-1])
 	s = s[:len(s)-2]
 	if len(s) > 0 && s[len(s)-1] == 'x' {
 		m.Capture = true
@@ -246,7 +268,7 @@ func pawnMove(m Move, s string) (Move, bool) {
 	if len(s) == 0 || !isRank(s[0]) {
 		return Move{}, false
 	}
-	m.To = Square((s[0]-'1')*8 + file - 'a')
+	m.To = squareOf(file, s[0])
 	s = s[1:]
 	if len(s) > 0 {
 		eq := s[0] == '='

@@ -67,3 +67,26 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestShortcutsMatchParse checks Parse's shortcuts for two- and three-byte
+// moves against the general decoder on every such text over the bytes that
+// moves are made of.
+func TestShortcutsMatchParse(t *testing.T) {
+	const alphabet = "abcdefghkqrnKQRBNZ0123456789xX=+#-!?O. "
+	var texts []string
+	for _, a := range alphabet {
+		for _, b := range alphabet {
+			texts = append(texts, string(a)+string(b))
+			for _, c := range alphabet {
+				texts = append(texts, string(a)+string(b)+string(c))
+			}
+		}
+	}
+	for _, text := range texts {
+		got, gotOK := Parse(text)
+		want, wantOK := parse(text)
+		if got != want || gotOK != wantOK {
+			t.Errorf("Parse(%q) = %+v, %v; the general decoder gives %+v, %v", text, got, gotOK, want, wantOK)
+		}
+	}
+}
