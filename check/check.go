@@ -152,32 +152,38 @@ func (c *checker) startPosition(g *ast.Game) (chess.Position, bool) {
 // line replays the elements of one line from pos. It returns the model of
 // the replayed moves (when building), the position after the last of them,
 // their number, and whether the whole line was replayed.
-func (c *checker) line(pos chess.Position, elems []ast.Element) (moves []*model.Move, final chess.Position, plies int, complete bool) {
+func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*model.Move, final chess.Position, plies int, complete bool) {
 	var pending []string // comments waiting for the next move (model only)
 	defer func() { c.unattached = pending }()
-	before := pos        // position before the last move, for variations
+	// ring holds the current position and the one before the last move,
+	// which variations start from. Each move is played on a copy of the
+	// current position into the other slot: one copy per ply.
+	var ring [2]chess.Position
+	ring[0] = start
+	cur := 0
 	var last *model.Move // the last move's model (when building)
 	for _, e := range elems {
 		switch e := e.(type) {
 		case *ast.MoveNumber:
-			c.checkMoveNumber(e, &pos)
+			c.checkMoveNumber(e, &ring[cur])
 		case *ast.Move:
-			prev := pos
-			mv, ok := c.move(&pos, e)
+			prev, next := &ring[cur], &ring[1-cur]
+			*next = *prev
+			mv, ok := c.move(prev, next, e)
 			if !ok {
-				return moves, pos, plies, false
+				return moves, *prev, plies, false
 			}
-			before = prev
+			cur = 1 - cur
 			plies++
 			if c.build {
 				mv.Before, pending = pending, nil
-				mv.Ply = plyOf(&prev)
-				mv.After = pos
+				mv.Ply = plyOf(prev)
+				mv.After = *next
 				moves = append(moves, mv)
 				last = mv
 			}
 		case *ast.BadMove:
-			return moves, pos, plies, false // reported by the parser
+			return moves, ring[cur], plies, false // reported by the parser
 		case *ast.NAG:
 			if last != nil {
 				last.NAGs = append(last.NAGs, e.Value)
@@ -196,17 +202,17 @@ func (c *checker) line(pos chess.Position, elems []ast.Element) (moves []*model.
 				pending = append(pending, e.Text)
 			}
 		case *ast.Variation:
-			from := before
-			if plies == 0 {
-				from = pos
+			from := &ring[cur]
+			if plies > 0 {
+				from = &ring[1-cur] // the position before the last move
 			}
-			alt, _, _, _ := c.line(from, e.Elements)
+			alt, _, _, _ := c.line(*from, e.Elements)
 			if last != nil {
 				last.Variations = append(last.Variations, alt)
 			}
 		}
 	}
-	return moves, pos, plies, true
+	return moves, ring[cur], plies, true
 }
 
 // checkMoveNumber compares a move number indication with the position it

@@ -11,10 +11,10 @@ import (
 	"github.com/pgnc/pgnc/san"
 )
 
-// move resolves the move written as n in pos and plays it there. It
-// reports false when the line cannot go on. The model move is built only
-// when the checker builds the model; otherwise the result is nil.
-func (c *checker) move(pos *chess.Position, n *ast.Move) (*model.Move, bool) {
+// move resolves the move written as n in before and plays it on pos, a copy
+// of before. It reports false when the line cannot go on. The model move is
+// built only when the checker builds the model; otherwise the result is nil.
+func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 	sm := n.SAN
 	if sm.Kind == san.Null {
 		if pos.InCheck() {
@@ -28,13 +28,12 @@ func (c *checker) move(pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 		}
 		return &model.Move{Node: n, SAN: "--", Null: true}, true
 	}
-	m, assumed, err := pos.Resolve(sm)
+	m, assumed, err := before.Resolve(sm)
 	if err != nil {
-		c.unresolved(pos, n, err)
+		c.unresolved(before, n, err)
 		return nil, false
 	}
-	before := *pos
-	taken := pos.Captured(m)
+	taken := before.Captured(m)
 	pos.Play(m)
 	check, mate := pos.CheckState()
 	actual := san.NoCheck
@@ -44,7 +43,7 @@ func (c *checker) move(pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 	case check:
 		actual = san.Checking
 	}
-	c.checkNotation(&before, n, m, taken, actual, assumed)
+	c.checkNotation(before, n, m, taken, actual, assumed)
 	if !c.build {
 		return nil, true
 	}
@@ -112,7 +111,7 @@ func (c *checker) checkNotation(before *chess.Position, n *ast.Move, m chess.Mov
 		default:
 			report(diag.CheckMarkWrong)
 		}
-	case disambiguation(sm) > 0 && disambiguation(sm) > disambiguationOf(before.SAN(m), before.At(m.From).Type()):
+	case disambiguation(sm) > 0 && disambiguation(sm) > disambiguationLength[before.Disambiguation(m)]:
 		report(diag.OverDisambiguated)
 	case sm.Quirks != 0:
 		report(diag.NonStandardSAN, "why", quirk(sm.Quirks))
@@ -134,15 +133,9 @@ func disambiguation(sm san.Move) int {
 	return n
 }
 
-// disambiguationOf counts the disambiguating characters of canonical SAN.
-func disambiguationOf(canonical string, piece chess.PieceType) int {
-	if piece == chess.Pawn || strings.HasPrefix(canonical, "O-O") {
-		return 0
-	}
-	s := strings.TrimRight(canonical, "+#")
-	s = strings.Replace(s[1:], "x", "", 1) // drop the piece letter and capture mark
-	return len(s) - 2                      // what precedes the destination square
-}
+// disambiguationLength is how many characters SAN spends on each kind of
+// disambiguation.
+var disambiguationLength = [...]int{chess.DisambiguateNone: 0, chess.DisambiguateFile: 1, chess.DisambiguateRank: 1, chess.DisambiguateSquare: 2}
 
 func quirk(q san.Quirks) string {
 	var why []string

@@ -382,30 +382,56 @@ func (p *Position) writeSAN(b *strings.Builder, m Move) {
 		return
 	}
 	b.WriteString(piece.Letter())
-	if piece != King {
-		var l MoveList
-		p.legalMoves(&l, p.Pieces(p.turn, piece), m.To.Bit())
-		var others Bitboard
-		for _, c := range l.Moves() {
-			if c.From != m.From && c.Kind != Castle {
-				others |= c.From.Bit()
-			}
-		}
-		if others != 0 {
-			switch {
-			case others&fileBB(m.From.File()) == 0:
-				b.WriteByte(byte('a' + m.From.File()))
-			case others&rankBB(m.From.Rank()) == 0:
-				b.WriteByte(byte('1' + m.From.Rank()))
-			default:
-				b.WriteString(m.From.String())
-			}
-		}
+	switch p.Disambiguation(m) {
+	case DisambiguateFile:
+		b.WriteByte(byte('a' + m.From.File()))
+	case DisambiguateRank:
+		b.WriteByte(byte('1' + m.From.Rank()))
+	case DisambiguateSquare:
+		b.WriteString(m.From.String())
 	}
 	if capture {
 		b.WriteByte('x')
 	}
 	b.WriteString(m.To.String())
+}
+
+// Disambiguator is what SAN writes of a move's origin square to tell it from
+// the other legal moves of the same kind of piece to the same square.
+type Disambiguator uint8
+
+const (
+	DisambiguateNone   Disambiguator = iota // no other such move
+	DisambiguateFile                        // the file tells them apart
+	DisambiguateRank                        // the rank does, and the file does not
+	DisambiguateSquare                      // only the whole square does
+)
+
+// Disambiguation returns what the SAN of m, a legal move of a piece other
+// than a pawn, writes of its origin: only legal moves count (PGN standard,
+// section 8.2.3.4).
+func (p *Position) Disambiguation(m Move) Disambiguator {
+	piece := p.board[m.From].Type()
+	if piece == Pawn || piece == King || m.Kind == Castle {
+		return DisambiguateNone
+	}
+	var l MoveList
+	p.legalMoves(&l, p.Pieces(p.turn, piece)&^m.From.Bit(), m.To.Bit())
+	var others Bitboard
+	for _, c := range l.Moves() {
+		if c.Kind != Castle {
+			others |= c.From.Bit()
+		}
+	}
+	switch {
+	case others == 0:
+		return DisambiguateNone
+	case others&fileBB(m.From.File()) == 0:
+		return DisambiguateFile
+	case others&rankBB(m.From.Rank()) == 0:
+		return DisambiguateRank
+	}
+	return DisambiguateSquare
 }
 
 // Status is the state of the side to move.

@@ -55,6 +55,9 @@ func TestSAN(t *testing.T) {
 		{"1k6/8/8/8/Q6Q/8/8/2K4Q w - - 0 1", "h4e4", "Qh4e4"},
 		{"k7/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "exd6"},
 		{"k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8n", "e8=N"},
+		// Only legal moves count: the knight on e2 is pinned.
+		{"4k3/4r3/8/1N6/8/8/4N3/4K3 w - - 0 1", "b5c3", "Nc3"},
+		{"4k3/8/8/1N6/8/8/4N3/4K3 w - - 0 1", "b5c3", "Nbc3"},
 	}
 	for _, tt := range tests {
 		p, err := ParseFEN(tt.fen)
