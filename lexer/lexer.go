@@ -33,6 +33,9 @@ func (s *Scanner) Reset(src string) {
 	s.pos = 0
 }
 
+// Pos returns the offset where the next token's scan begins.
+func (s *Scanner) Pos() int { return s.pos }
+
 // Seek moves the scanner to offset pos, for callers that resynchronise after
 // an error.
 func (s *Scanner) Seek(pos int) { s.pos = min(max(pos, 0), len(s.src)) }

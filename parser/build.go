@@ -207,7 +207,10 @@ func (b *builder) badMove(tok lexer.Token) {
 func (b *builder) moveNumber(tok lexer.Token) {
 	b.settleNumber(false)
 	text := b.p.src[tok.Start:tok.End]
-	digits := strings.TrimRight(text, ".")
+	digits := text
+	if i := strings.IndexByte(text, '.'); i >= 0 {
+		digits = text[:i] // the token is digits, then only periods
+	}
 	n := b.numbers.alloc()
 	*n = ast.MoveNumber{Span: span(tok), Number: atoi(digits), Dots: len(text) - len(digits)}
 	if n.Dots == 0 {
@@ -477,6 +480,16 @@ func outcomeOf(text string) ast.Outcome {
 
 // atoi parses a decimal number, giving -1 on overflow.
 func atoi(s string) int {
+	if len(s) > 0 && len(s) <= 4 { // the common case, which cannot overflow
+		n := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				return -1
+			}
+			n = n*10 + int(s[i]-'0')
+		}
+		return n
+	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
 		return -1

@@ -313,12 +313,7 @@ func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 		if p.blankLineBefore(tok) {
 			return true
 		}
-		if !p.tagged {
-			return false
-		}
-		next := p.sc // a copy: peeking does not move the real scanner
-		name := next.Next()
-		return p.src[name.Start:name.End] == "Event"
+		return p.tagged && p.tagNameIsEvent()
 	case yacc == MOVENUM:
 		// Cheap tests first: this runs for every move number.
 		if !isFirstMoveNumber(p.src[tok.Start:tok.End]) {
@@ -327,6 +322,21 @@ func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 		return p.parens == 0 && isMovetext(p.curYacc) && p.curYacc != RESULT && p.blankLineBefore(tok)
 	}
 	return false
+}
+
+// tagNameIsEvent reports whether the token after the "[" just scanned is
+// the tag name Event. Most are not, which the text tells without scanning.
+func (p *parser) tagNameIsEvent() bool {
+	i := p.sc.Pos()
+	for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t' || p.src[i] == '\n' || p.src[i] == '\r' || p.src[i] == '\v') {
+		i++
+	}
+	if !strings.HasPrefix(p.src[i:], "Event") {
+		return false
+	}
+	next := p.sc // a copy: peeking does not move the real scanner
+	name := next.Next()
+	return p.src[name.Start:name.End] == "Event"
 }
 
 // blankLineBefore reports whether a line holding only white space lies
