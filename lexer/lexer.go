@@ -73,7 +73,23 @@ func (s *Scanner) Next() Token {
 	case '"':
 		kind, i = scanString(src, i)
 	default:
-		kind, i = s.dfa(i)
+		// The automaton, written out here rather than called: this is the
+		// hottest loop of the whole toolchain. It runs until the automaton
+		// dies, without looking at accepting states on the way: almost
+		// always the last live state accepts, and that is the longest
+		// match. Only when it does not ("O-O-", "e.p") does dfaBacktrack
+		// look for a shorter one.
+		state := uint8(dfaStart)
+		for ; i < len(src); i++ {
+			next := dfaNext[uint16(state)<<dfaClassShift|uint16(byteClass[src[i]])]
+			if next == 0 {
+				break
+			}
+			state = next
+		}
+		if kind = dfaAccept[state]; kind == token.Illegal {
+			kind, i = s.dfaBacktrack(start)
+		}
 	}
 	s.pos = i
 	return Token{Kind: kind, Start: start, End: i}
@@ -109,32 +125,10 @@ func scanString(src string, i int) (token.Kind, int) {
 	return token.Illegal, len(src)
 }
 
-// dfa runs the generated automaton from offset start and returns the longest
-// match, preferring the earliest pattern on ties (lexmachine's rules).
-//
-// The loop runs until the automaton dies, without looking at accepting
-// states on the way: almost always the last live state accepts, and that is
-// the longest match. Only when it does not ("O-O-", "e.p") does dfaBacktrack
-// look for a shorter one.
-func (s *Scanner) dfa(start int) (token.Kind, int) {
-	src := s.src
-	state := uint8(dfaStart)
-	i := start
-	for ; i < len(src); i++ {
-		next := dfaNext[uint16(state)<<dfaClassShift|uint16(byteClass[src[i]])]
-		if next == 0 {
-			break
-		}
-		state = next
-	}
-	if k := dfaAccept[state]; k != token.Illegal {
-		return k, i
-	}
-	return s.dfaBacktrack(start)
-}
-
 // dfaBacktrack runs the automaton again from start, remembering the last
-// accepting state, for matches that end before the automaton dies.
+// accepting state, for matches that end before the automaton dies. It
+// returns the longest match, preferring the earliest pattern on ties
+// (lexmachine's rules), or an Illegal token where nothing matches.
 func (s *Scanner) dfaBacktrack(start int) (token.Kind, int) {
 	src := s.src
 	state := uint8(dfaStart)
