@@ -74,32 +74,32 @@ var yyExca = [...]int8{
 
 const yyPrivate = 57344
 
-const yyLast = 81
+const yyLast = 84
 
 var yyAct = [...]int8{
 	24, 38, 31, 10, 15, 12, 42, 15, 33, 36,
-	40, 13, 34, 37, 35, 16, 18, 19, 20, 21,
-	22, 23, 17, 25, 43, 15, 54, 32, 9, 28,
-	33, 13, 29, 41, 30, 39, 7, 11, 13, 52,
-	14, 53, 16, 18, 19, 20, 21, 22, 23, 17,
-	25, 8, 15, 5, 52, 44, 46, 47, 48, 49,
-	50, 51, 45, 25, 55, 44, 46, 47, 48, 49,
-	50, 51, 45, 25, 6, 4, 3, 2, 27, 26,
-	1,
+	40, 13, 34, 55, 35, 16, 18, 19, 20, 21,
+	22, 23, 17, 25, 57, 15, 37, 32, 43, 58,
+	33, 54, 28, 41, 13, 39, 7, 30, 13, 52,
+	11, 53, 16, 18, 19, 20, 21, 22, 23, 17,
+	25, 14, 15, 8, 52, 45, 44, 47, 48, 49,
+	50, 51, 46, 25, 56, 45, 44, 47, 48, 49,
+	50, 51, 46, 25, 9, 6, 4, 5, 29, 27,
+	26, 3, 2, 1,
 }
 
 var yyPact = [...]int16{
-	-32768, -32768, 34, 27, 7, -32768, -32768, -7, -32768, -32768,
-	-32768, -11, -32768, 6, -32768, -32768, -32768, -32768, -32768, -32768,
+	-32768, -32768, 34, 30, 7, -32768, -32768, -7, -32768, -32768,
+	-32768, -11, -32768, 19, -32768, -32768, -32768, -32768, -32768, -32768,
 	-32768, -32768, -32768, -32768, -32768, -32768, 7, -32768, -9, -32768,
-	-14, -32768, -32768, -32768, -32768, -32768, -32768, 18, 57, -32768,
-	-32768, -32768, -32768, 21, -32768, -32768, -32768, -32768, -32768, -32768,
-	-32768, -32768, -32768, 47, -32768, -32768,
+	-14, -32768, -32768, -32768, -32768, -32768, -32768, 22, 57, -32768,
+	-32768, -32768, -32768, 26, 5, -32768, -32768, -32768, -32768, -32768,
+	-32768, -32768, -32768, 47, -32768, 16, -32768, -32768, -32768,
 }
 
 var yyPgo = [...]int8{
-	0, 80, 77, 76, 75, 53, 74, 51, 28, 34,
-	2, 3, 40, 1, 0, 35,
+	0, 83, 82, 81, 76, 77, 75, 53, 74, 37,
+	2, 3, 51, 1, 0, 35,
 }
 
 var yyR1 = [...]int8{
@@ -107,15 +107,17 @@ var yyR1 = [...]int8{
 	2, 3, 3, 3, 6, 6, 6, 6, 5, 5,
 	5, 8, 7, 4, 4, 11, 9, 12, 12, 12,
 	12, 12, 12, 12, 12, 12, 13, 13, 13, 13,
-	13, 13, 13, 13, 13, 13, 15, 14, 10,
+	13, 13, 13, 13, 13, 13, 13, 13, 13, 15,
+	14, 10,
 }
 
 var yyR2 = [...]int8{
 	0, 1, 1, 2, 2, 0, 2, 2, 2, 3,
 	3, 2, 2, 2, 3, 2, 3, 2, 2, 1,
 	2, 2, 1, 1, 2, 4, 2, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 0, 2, 2, 2,
-	2, 2, 2, 2, 2, 2, 0, 4, 1,
+	1, 1, 1, 1, 1, 1, 0, 3, 4, 4,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 0,
+	4, 1,
 }
 
 var yyChk = [...]int16{
@@ -123,17 +125,17 @@ var yyChk = [...]int16{
 	-11, -9, -10, 4, -12, 18, 8, 15, 9, 10,
 	11, 12, 13, 14, -14, 16, -4, -6, 2, -8,
 	-9, -10, 20, -11, 19, -10, 20, 7, -13, -15,
-	19, -10, 20, 6, 8, 15, 9, 10, 11, 12,
-	13, 14, -14, -13, 5, 17,
+	19, -10, 20, 6, 9, 8, 15, 10, 11, 12,
+	13, 14, -14, -13, 5, 8, 17, 8, 13,
 }
 
 var yyDef = [...]int8{
 	5, -2, -2, -2, 3, 6, 7, 0, 11, 12,
-	23, 22, 19, 0, 36, 48, 27, 28, 29, 30,
-	31, 32, 33, 34, 35, 46, 4, 8, 0, 13,
+	23, 22, 19, 0, 36, 51, 27, 28, 29, 30,
+	31, 32, 33, 34, 35, 49, 4, 8, 0, 13,
 	21, 15, 17, 24, 9, 18, 20, 0, 26, 36,
-	10, 14, 16, 0, 37, 38, 39, 40, 41, 42,
-	43, 44, 45, 0, 25, 47,
+	10, 14, 16, 0, 42, 40, 41, 43, 44, 45,
+	46, 47, 48, 0, 25, 37, 50, 38, 39,
 }
 
 var yyTok1 = [...]int8{
@@ -582,56 +584,76 @@ yydefault:
 			b(yylex).suffix(yyDollar[1].tok)
 		}
 	case 37:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			b(yylex).move(yyDollar[2].tok)
-		}
-	case 38:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			b(yylex).badMove(yyDollar[2].tok)
-		}
-	case 39:
-		yyDollar = yyS[yypt-2 : yypt+1]
+		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).move(yyDollar[3].tok)
+		}
+	case 38:
+		yyDollar = yyS[yypt-4 : yypt+1]
+		{
+			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).move(yyDollar[3].tok)
+			b(yylex).move(yyDollar[4].tok)
+		}
+	case 39:
+		yyDollar = yyS[yypt-4 : yypt+1]
+		{
+			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).move(yyDollar[3].tok)
+			b(yylex).comment(yyDollar[4].tok)
 		}
 	case 40:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).move(yyDollar[2].tok)
 		}
 	case 41:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).dots(yyDollar[2].tok)
+			b(yylex).badMove(yyDollar[2].tok)
 		}
 	case 42:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).nag(yyDollar[2].tok)
+			b(yylex).moveNumber(yyDollar[2].tok)
 		}
 	case 43:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).comment(yyDollar[2].tok)
+			b(yylex).moveNumber(yyDollar[2].tok)
 		}
 	case 44:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).suffix(yyDollar[2].tok)
+			b(yylex).dots(yyDollar[2].tok)
+		}
+	case 45:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).nag(yyDollar[2].tok)
 		}
 	case 46:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).comment(yyDollar[2].tok)
+		}
+	case 47:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).suffix(yyDollar[2].tok)
+		}
+	case 49:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).openVariation(yyDollar[1].tok)
 		}
-	case 47:
+	case 50:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			b(yylex).closeVariation(yyDollar[4].tok)
 		}
-	case 48:
+	case 51:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).result(yyDollar[1].tok)
