@@ -76,3 +76,35 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestDuplicateTags: a tag is reported when an earlier tag has its very
+// name, also past the first bytes that the quick comparison looks at, and
+// names that share those bytes are told apart.
+func TestDuplicateTags(t *testing.T) {
+	src := `[Event "e"]
+[Site "s"]
+[Date "2024.01.01"]
+[Round "1"]
+[White "w"]
+[Black "b"]
+[Result "*"]
+[WhiteElo "1"]
+[WhiteEla "2"]
+[WhiteEloDiff "3"]
+[WhiteElo "4"]
+[Site "again"]
+
+*
+`
+	db, _ := parser.Parse(src)
+	var got []string
+	for _, d := range Diagnostics(db.Games[0]) {
+		if d.Code == diag.DuplicateTag {
+			got = append(got, src[d.Start:d.End])
+		}
+	}
+	want := []string{`[WhiteElo "4"]`, `[Site "again"]`}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("duplicates reported at %q, want %q", got, want)
+	}
+}
