@@ -79,15 +79,15 @@ func (s *Scanner) Next() Token {
 		// always the last live state accepts, and that is the longest
 		// match. Only when it does not ("O-O-", "e.p") does dfaBacktrack
 		// look for a shorter one.
-		state := uint8(dfaStart)
+		row := uint16(dfaStart)
 		for ; i < len(src); i++ {
-			next := dfaNext[uint16(state)<<dfaClassShift|uint16(byteClass[src[i]])]
+			next := dfaNext[row|uint16(byteClass[src[i]])]
 			if next == 0 {
 				break
 			}
-			state = next
+			row = next
 		}
-		if kind = dfaAccept[state]; kind == token.Illegal {
+		if kind = dfaAccept[row>>dfaClassShift]; kind == token.Illegal {
 			kind, i = s.dfaBacktrack(start)
 		}
 	}
@@ -131,15 +131,15 @@ func scanString(src string, i int) (token.Kind, int) {
 // (lexmachine's rules), or an Illegal token where nothing matches.
 func (s *Scanner) dfaBacktrack(start int) (token.Kind, int) {
 	src := s.src
-	state := uint8(dfaStart)
+	row := uint16(dfaStart)
 	kind, end := token.Illegal, -1
 	i := start
 	for ; i < len(src); i++ {
-		state = dfaNext[uint16(state)<<dfaClassShift|uint16(byteClass[src[i]])]
-		if state == 0 {
+		row = dfaNext[row|uint16(byteClass[src[i]])]
+		if row == 0 {
 			break
 		}
-		if k := dfaAccept[state]; k != token.Illegal {
+		if k := dfaAccept[row>>dfaClassShift]; k != token.Illegal {
 			kind, end = k, i+1
 		}
 	}
