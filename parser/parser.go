@@ -192,8 +192,9 @@ func (p *parser) addDiag(code diag.Code, start, end int, args ...string) {
 // Lex delivers the next grammar token. It is called by the goyacc parser.
 //
 // Most tokens are moves, move numbers, comments and NAGs in the middle of
-// movetext; Lex delivers those at once, with the same effects that classify
-// and deliver have on them, and hands everything else to lexSlow.
+// movetext, or the tag names, values and closing brackets of tag pairs; Lex
+// delivers those at once, with the same effects that classify and deliver
+// have on them, and hands everything else to lexSlow.
 func (p *parser) Lex(lval *yySymType) int {
 	if len(p.queue) > 0 || p.skip.active {
 		return p.lexSlow(lval, lexer.Token{}, false)
@@ -213,6 +214,23 @@ func (p *parser) Lex(lval *yySymType) int {
 		yacc = NAG
 	case token.Comment:
 		yacc = COMMENT
+	case token.Symbol:
+		if p.cur.Kind == token.LBracket { // else a bad move
+			p.illegal = nil
+			p.tagged = p.tagged || p.src[tok.Start:tok.End] == "Event"
+			return p.deliverTag(lval, SYMBOL, tok)
+		}
+	case token.String:
+		// A tag value followed by "]", which needs no repair of quotes.
+		if p.curYacc == SYMBOL && tok.End < len(p.src) && p.src[tok.End] == ']' {
+			p.illegal = nil
+			p.checkString(tok)
+			return p.deliverTag(lval, STRING, tok)
+		}
+	case token.RBracket:
+		p.illegal = nil
+		p.inTag = false
+		return p.deliverTag(lval, RBRACKET, tok)
 	}
 	if yacc == 0 {
 		return p.lexSlow(lval, tok, true)
@@ -222,6 +240,13 @@ func (p *parser) Lex(lval *yySymType) int {
 		p.checkText(tok.Start+1, tok.End-1, "comment")
 	}
 	p.tagged = false
+	lval.tok = tok
+	p.cur, p.curYacc = tok, yacc
+	return yacc
+}
+
+// deliverTag delivers a token of a tag pair from Lex's fast path.
+func (p *parser) deliverTag(lval *yySymType, yacc int, tok lexer.Token) int {
 	lval.tok = tok
 	p.cur, p.curYacc = tok, yacc
 	return yacc
