@@ -78,11 +78,10 @@ func (c *checker) add(code diag.Code, n ast.Node, args ...string) *diag.Diagnost
 	return &c.diags[len(c.diags)-1]
 }
 
-// tagNode returns the first tag named name, which is not empty. Comparing
-// the first bytes first saves most calls to compare whole names.
+// tagNode returns the first tag named name.
 func tagNode(g *ast.Game, name string) *ast.TagPair {
 	for _, t := range g.Tags {
-		if len(t.Name) == len(name) && t.Name[0] == name[0] && t.Name == name {
+		if t.Name == name {
 			return t
 		}
 	}

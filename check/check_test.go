@@ -78,8 +78,7 @@ func TestGolden(t *testing.T) {
 }
 
 // TestDuplicateTags: a tag is reported when an earlier tag has its very
-// name, also past the first bytes that the quick comparison looks at, and
-// names that share those bytes are told apart.
+// name, and names that share a long prefix are told apart.
 func TestDuplicateTags(t *testing.T) {
 	src := `[Event "e"]
 [Site "s"]

@@ -21,7 +21,11 @@ func (c *checker) checkTags(g *ast.Game) {
 	// seen returns the first tag named name; tag sections are short, so a
 	// scan beats a map.
 	seen := func(name string) *ast.TagPair { return tagNode(g, name) }
-	c.checkDuplicateTags(g.Tags)
+	for _, t := range g.Tags {
+		if first := seen(t.Name); first != t {
+			c.add(diag.DuplicateTag, t, "tag", t.Name)
+		}
+	}
 	last := -1
 	var missing []string
 	for _, name := range roster {
@@ -50,35 +54,6 @@ func (c *checker) checkTags(g *ast.Game) {
 	if pc := seen("PlyCount"); pc != nil {
 		c.plyCount = pc
 	}
-}
-
-// checkDuplicateTags reports every tag whose name an earlier tag has. Names
-// are compared by a number made of their length and first bytes first, so
-// that the pairs of a usual section cost an integer comparison each.
-func (c *checker) checkDuplicateTags(tags []*ast.TagPair) {
-	var buf [32]uint64
-	keys := buf[:0]
-	for _, t := range tags {
-		keys = append(keys, nameKey(t.Name))
-	}
-	for i, t := range tags {
-		for j := range i {
-			if keys[j] == keys[i] && tags[j].Name == t.Name {
-				c.add(diag.DuplicateTag, t, "tag", t.Name)
-				break
-			}
-		}
-	}
-}
-
-// nameKey packs the length and the first seven bytes of a name: equal names
-// have equal keys.
-func nameKey(name string) uint64 {
-	k := uint64(len(name))
-	for i := 0; i < len(name) && i < 7; i++ {
-		k = k<<8 | uint64(name[i])
-	}
-	return k
 }
 
 func indexOf(tags []*ast.TagPair, t *ast.TagPair) int {
