@@ -480,16 +480,6 @@ func outcomeOf(text string) ast.Outcome {
 
 // atoi parses a decimal number, giving -1 on overflow.
 func atoi(s string) int {
-	if len(s) > 0 && len(s) <= 4 { // the common case, which cannot overflow
-		n := 0
-		for i := 0; i < len(s); i++ {
-			if s[i] < '0' || s[i] > '9' {
-				return -1
-			}
-			n = n*10 + int(s[i]-'0')
-		}
-		return n
-	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
 		return -1

@@ -217,20 +217,20 @@ func (p *parser) Lex(lval *yySymType) int {
 	case token.Symbol:
 		if p.cur.Kind == token.LBracket { // else a bad move
 			p.illegal = nil
-			p.tagged = p.tagged || p.src[tok.Start:tok.End] == "Event"
-			return p.deliverTag(lval, SYMBOL, tok)
+			p.noteTagName(tok)
+			return p.hand(lval, SYMBOL, tok)
 		}
 	case token.String:
 		// A tag value followed by "]", which needs no repair of quotes.
 		if p.curYacc == SYMBOL && tok.End < len(p.src) && p.src[tok.End] == ']' {
 			p.illegal = nil
 			p.checkString(tok)
-			return p.deliverTag(lval, STRING, tok)
+			return p.hand(lval, STRING, tok)
 		}
 	case token.RBracket:
 		p.illegal = nil
 		p.inTag = false
-		return p.deliverTag(lval, RBRACKET, tok)
+		return p.hand(lval, RBRACKET, tok)
 	}
 	if yacc == 0 {
 		return p.lexSlow(lval, tok, true)
@@ -240,13 +240,18 @@ func (p *parser) Lex(lval *yySymType) int {
 		p.checkText(tok.Start+1, tok.End-1, "comment")
 	}
 	p.tagged = false
-	lval.tok = tok
-	p.cur, p.curYacc = tok, yacc
-	return yacc
+	return p.hand(lval, yacc, tok)
 }
 
-// deliverTag delivers a token of a tag pair from Lex's fast path.
-func (p *parser) deliverTag(lval *yySymType, yacc int, tok lexer.Token) int {
+// noteTagName notes a tag name: a tag section with an Event tag ends before
+// a second one (see gameEndsBefore).
+func (p *parser) noteTagName(tok lexer.Token) {
+	p.tagged = p.tagged || p.src[tok.Start:tok.End] == "Event"
+}
+
+// hand gives tok to the grammar as token number yacc and remembers it as
+// the token most recently delivered.
+func (p *parser) hand(lval *yySymType, yacc int, tok lexer.Token) int {
 	lval.tok = tok
 	p.cur, p.curYacc = tok, yacc
 	return yacc
@@ -300,7 +305,6 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 		p.queue = append([]queued{{yacc, tok}}, p.queue...)
 		yacc, tok = GAMEEND, lexer.Token{Start: tok.Start, End: tok.Start}
 	}
-	lval.tok = tok
 	switch yacc {
 	case LBRACKET:
 		p.inTag = true
@@ -311,7 +315,7 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 		p.inTag = false
 	case STRING:
 	case SYMBOL:
-		p.tagged = p.tagged || p.src[tok.Start:tok.End] == "Event"
+		p.noteTagName(tok)
 	case RESYNC, GAMEEND:
 		p.inTag, p.parens, p.tagged = false, 0, false
 	default: // movetext: the tag section is over
@@ -323,9 +327,7 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 			p.parens--
 		}
 	}
-	p.cur = tok
-	p.curYacc = yacc
-	return yacc
+	return p.hand(lval, yacc, tok)
 }
 
 // gameEndsBefore reports whether a game without termination marker ends
