@@ -5,6 +5,7 @@
 package parser
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -53,8 +54,37 @@ type Parser struct {
 // Parse parses src, the whole text of a PGN file, and returns the tree and
 // the diagnostics sorted by position.
 func (ps *Parser) Parse(src string) (*ast.Database, diag.List) {
+	db, diags, _ := ps.ParsePrefix(src, Cut{From: math.MaxInt})
+	return db, diags
+}
+
+// Cut says where ParsePrefix may stop.
+type Cut struct {
+	// From is the offset from which on ParsePrefix stops at the first place
+	// it may cut.
+	From int
+	// Games, when positive, makes it stop at the first place it may cut
+	// after the termination marker of the Games-th game or a later one,
+	// wherever that is: it bounds the games of a piece.
+	Games int
+	// Accept, when set, is asked about every place before it is taken.
+	Accept func(off int) bool
+}
+
+// ParsePrefix parses src, a text that may go on after it, up to the first
+// place that c allows where a game starts the way it would in any text that
+// begins there: the first token after a termination marker that is a tag,
+// a move number, a move or a marker, or a "[" that starts a line after
+// movetext and a blank line. It returns what Parse(src[:end]) would, with
+// end, the place where it stopped; end is len(src) when it found none, and
+// then the last game may be incomplete. Cutting a text at end and parsing
+// the rest from there gives the games of a parse of the whole text, which
+// is how package reader splits its input while parsing it only once.
+func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int) {
 	p := &ps.p
 	p.reset(src, ps.ReuseMemory)
+	p.cut, p.cutAt = c, len(src)
+	p.cutFrom = max(c.From, 0)
 	p.maxDepth = ps.MaxDepth
 	p.encoding = ps.Encoding
 	if p.maxDepth <= 0 {
@@ -67,7 +97,9 @@ func (ps *Parser) Parse(src string) (*ast.Database, diag.List) {
 	for ps.yacc.Parse(p) != 0 && !p.atEOF {
 		p.aborted = true
 	}
-	return p.finish()
+	p.db.To = p.cutAt
+	db, diags := p.finish()
+	return db, diags, p.cutAt
 }
 
 // parser is the state shared by the lexer side (Lex, Error) and the grammar
@@ -97,6 +129,12 @@ type parser struct {
 	// foreign lists the tag values and comments with bytes outside ASCII,
 	// in input order, for decoding once their games are complete.
 	foreign []foreignText
+
+	// cut says where ParsePrefix may stop; it looks at tokens from
+	// cutFrom on, and stopped at cutAt (len(src) while it has not).
+	cut     Cut
+	cutFrom int
+	cutAt   int
 
 	build builder
 }
@@ -200,6 +238,9 @@ func (p *parser) Lex(lval *yySymType) int {
 		return p.lexSlow(lval, lexer.Token{}, false)
 	}
 	tok := p.sc.Next()
+	if tok.Start >= p.cutFrom {
+		return p.lexSlow(lval, tok, true) // where ParsePrefix may stop
+	}
 	yacc := 0
 	switch tok.Kind {
 	case token.Move:
@@ -243,6 +284,37 @@ func (p *parser) Lex(lval *yySymType) int {
 	return p.hand(lval, yacc, tok)
 }
 
+// cutBefore reports whether ParsePrefix may stop before tok: a game starts
+// there that would start the same way in a text beginning at tok, and the
+// Cut accepts the place.
+func (p *parser) cutBefore(tok lexer.Token) bool {
+	if p.parens != 0 || p.inTag || len(p.queue) > 0 {
+		return false
+	}
+	switch tok.Kind {
+	case token.LBracket:
+		afterMovetext := isMovetext(p.curYacc) && p.curYacc != RESULT && p.atColumn1(tok.Start) && p.blankLineBefore(tok)
+		if p.curYacc != RESULT && !afterMovetext {
+			return false
+		}
+	case token.MoveNumber, token.Integer, token.Move, token.Result:
+		if p.curYacc != RESULT {
+			return false
+		}
+	default:
+		return false
+	}
+	return p.cut.Accept == nil || p.cut.Accept(tok.Start)
+}
+
+// stop ends the input at offset end, as if the text ended there.
+func (p *parser) stop(end int) {
+	p.src = p.src[:end]
+	p.sc.Reset(p.src)
+	p.sc.Seek(end)
+	p.cutAt, p.cutFrom = end, math.MaxInt
+}
+
 // noteTagName notes a tag name: a tag section with an Event tag ends before
 // a second one (see gameEndsBefore).
 func (p *parser) noteTagName(tok lexer.Token) {
@@ -275,8 +347,15 @@ func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 				tok = p.sc.Next()
 			}
 			scanned = false
+			if tok.Start >= p.cutFrom && !p.skip.active && p.cutBefore(tok) {
+				p.stop(tok.Start)
+				tok = lexer.Token{Kind: token.EOF, Start: tok.Start, End: tok.Start}
+			}
 			if yacc = p.classify(&tok); yacc < 0 {
 				continue
+			}
+			if yacc == RESULT && p.cut.Games > 0 && len(p.db.Games)+1 >= p.cut.Games {
+				p.cutFrom = 0 // the game this marker ends is the last one wanted
 			}
 		}
 		if p.skip.active && yacc != RESYNC {

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"io"
 	"iter"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -224,6 +225,10 @@ type piece struct {
 	// skipped counts the bytes skipped after a cut at MaxGameBytes, just
 	// before the piece.
 	skipped int
+	// db and diags are the parse of src when cutting it parsed it, else
+	// db is nil.
+	db    *ast.Database
+	diags diag.List
 }
 
 // nextPiece reads until a piece can be cut off and cuts it. It returns
@@ -249,7 +254,7 @@ func (rd *Reader) nextPiece() (piece, error) {
 				rd.stopAt(0) // the skip went past the end of the range
 			}
 		}
-		n := rd.cut()
+		n, parsed := rd.cut()
 		forced := false
 		if n == 0 && !rd.eof && len(rd.buf) >= rd.opts.MaxGameBytes {
 			// No game boundary in MaxGameBytes: cut at the last line end,
@@ -277,7 +282,11 @@ func (rd *Reader) nextPiece() (piece, error) {
 			n = len(rd.buf)
 		}
 		if n > 0 {
-			pc := piece{seq: rd.pieces, src: string(rd.buf[:n]), base: rd.base, line: rd.line, col: rd.col, forced: forced, skipped: rd.skipped}
+			pc := parsed
+			if pc.db == nil {
+				pc.src = string(rd.buf[:n])
+			}
+			pc.seq, pc.base, pc.line, pc.col, pc.forced, pc.skipped = rd.pieces, rd.base, rd.line, rd.col, forced, rd.skipped
 			rd.skipped = 0
 			rd.pieces++
 			rd.discard(n)
@@ -327,19 +336,60 @@ func (rd *Reader) read() error {
 
 // cut returns where the buffer can be split so that the parse of the part
 // before equals the parse of the whole input up to there, or 0 when it
-// cannot yet. It waits until the buffer holds a piece's worth of input.
-func (rd *Reader) cut() int {
+// cannot yet. It waits until the buffer holds a piece's worth of input. A
+// serial reader parses the piece while it looks for the cut, and then
+// returns its text and parse in parsed; otherwise parsed.db is nil.
+func (rd *Reader) cut() (n int, parsed piece) {
+	if len(rd.buf) < rd.opts.PieceSize && !rd.eof && !rd.stopped {
+		return 0, piece{}
+	}
+	if rd.opts.Workers <= 1 && !rd.stopped {
+		if n, parsed := rd.parseCut(); n > 0 {
+			return n, parsed
+		}
+	}
 	if rd.ranged {
 		rd.limitRange()
 		if rd.onePiece {
 			rd.onePiece = false
-			return len(rd.buf)
+			return len(rd.buf), piece{}
 		}
 	}
-	if len(rd.buf) < rd.opts.PieceSize && !rd.eof {
-		return 0
+	return Boundary(unsafe.String(unsafe.SliceData(rd.buf), len(rd.buf)), rd.eof), piece{}
+}
+
+// parseCut parses the buffer up to a cut in its last quarter (with the
+// whole rest of the input, up to its end), after maxPieceGames games, or,
+// in a range reader whose buffer reaches past the limit, at the range's end;
+// see parser.ParsePrefix. It returns the cut and the piece's text and
+// parse, or 0 when it found no cut, and then the caller scans for one
+// (Boundary) instead. A cut found by both ways parses the same; parsing
+// while cutting saves lexing the input twice.
+func (rd *Reader) parseCut() (int, piece) {
+	src := string(rd.buf) // the tree points into it, and the buffer is reused
+	cut := parser.Cut{From: len(src) - len(src)/4, Games: maxPieceGames}
+	if rd.eof {
+		cut.From = len(src)
 	}
-	return Boundary(unsafe.String(unsafe.SliceData(rd.buf), len(rd.buf)), rd.eof)
+	limit := math.MaxInt
+	if rd.ranged {
+		limit = rd.limit - rd.base
+		if limit <= 0 {
+			return 0, piece{} // the range ends at once; limitRange knows how
+		}
+		// Past the limit, only the first game at a sync point ends the
+		// range, the place that the next range starts from.
+		cut.From = min(cut.From, limit)
+		cut.Accept = func(off int) bool { return off < limit || isSyncPoint(src, off) }
+	}
+	db, diags, end := rd.parser.ParsePrefix(src, cut)
+	if end == len(src) && !rd.eof {
+		return 0, piece{}
+	}
+	if end < len(src) && end >= limit {
+		rd.stopAt(end) // the range ends here
+	}
+	return end, piece{src: src[:end], db: db, diags: diags}
 }
 
 // process parses and checks one piece. Game indexes and the Game field of
@@ -347,7 +397,10 @@ func (rd *Reader) cut() int {
 func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 	src := pc.src
 	file := &diag.File{Name: name, Src: src, Base: pc.base, BaseLine: pc.line, BaseCol: pc.col}
-	db, diags := ps.Parse(src)
+	db, diags := pc.db, pc.diags
+	if db == nil {
+		db, diags = ps.Parse(src)
+	}
 	byGame := make([]diag.List, len(db.Games)+1)
 	for _, d := range diags {
 		byGame[d.Game] = append(byGame[d.Game], d) // d.Game is 0 outside games

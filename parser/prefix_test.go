@@ -1,0 +1,106 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/internal/testfiles"
+)
+
+// parsePrefix calls ParsePrefix and renders the tree and its diagnostics,
+// offsets and all.
+func parsePrefix(t testing.TB, src string, cut Cut) (db *ast.Database, text string, end int) {
+	t.Helper()
+	var p Parser
+	db, diags, end := p.ParsePrefix(src, cut)
+	var b strings.Builder
+	if err := ast.Fprint(&b, db); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range diags {
+		fmt.Fprintf(&b, "%d-%d game %d %s %s\n", d.Start, d.End, d.Game, d.Code, d.Message())
+	}
+	return db, b.String(), end
+}
+
+// prefixAgrees checks one ParsePrefix call: it stops at or after cut.From
+// (or at the end of src), and its result is that of parsing the text up to
+// where it stopped.
+func prefixAgrees(t testing.TB, name, src string, cut Cut) {
+	t.Helper()
+	_, got, end := parsePrefix(t, src, cut)
+	if end < 0 || end > len(src) || (end < min(cut.From, len(src)) && cut.Games == 0) {
+		t.Fatalf("%s: cut %+v stopped at %d of %d", name, cut, end, len(src))
+	}
+	_, want, wend := parsePrefix(t, src[:end], Cut{From: len(src) + 1})
+	if wend != end {
+		t.Fatalf("%s: the whole parse of %d bytes stopped at %d", name, end, wend)
+	}
+	if got != want {
+		t.Fatalf("%s: prefix parse with %+v up to %d differs from the parse of that text:\n got: %.3000s\nwant: %.3000s", name, cut, end, got, want)
+	}
+}
+
+// TestParsePrefix cuts every test file and seed at several places.
+func TestParsePrefix(t *testing.T) {
+	cuts := 0
+	for i, src := range testfiles.Seeds() {
+		name := fmt.Sprintf("seed %d", i)
+		for _, from := range []int{0, 1, len(src) / 4, len(src) / 2, len(src) - 200} {
+			prefixAgrees(t, name, src, Cut{From: from})
+			prefixAgrees(t, name, src, Cut{From: from, Games: 2})
+			accept := func(off int) bool { return off%3 == 0 }
+			prefixAgrees(t, name, src, Cut{From: from, Accept: accept})
+			if _, _, end := parsePrefix(t, src, Cut{From: from}); end < len(src) {
+				cuts++
+			}
+		}
+	}
+	if cuts == 0 {
+		t.Fatal("no test input was cut anywhere")
+	}
+}
+
+// TestParsePrefixPlaces checks where ParsePrefix stops on small inputs.
+func TestParsePrefixPlaces(t *testing.T) {
+	const game = "[Event \"a\"]\n\n1. e4 e5 1-0\n"
+	tests := []struct {
+		name, src string
+		from      int
+		want      string // the text from the cut on
+	}{
+		{"after a marker", game + game, 1, game},
+		{"not in the tags of the game", game + game, len(game) + 1, ""},
+		{"tagless game after a marker", "1. e4 *\n2. d4 *\n", 1, "2. d4 *\n"},
+		{"marker after a marker", "1. e4 * * 1-0", 1, "* 1-0"},
+		{"not at a comment after a marker", "1. e4 * {c} 1. d4 *", 1, ""},
+		{"game without marker, blank line", "1. e4 e5\n\n[Event \"b\"]\n1. d4 *", 1, "[Event \"b\"]\n1. d4 *"},
+		{"no blank line", "1. e4 e5\n[Event \"b\"]\n1. d4 *", 1, ""},
+		{"open variation", "1. e4 (1. d4 *\n\n[Event \"b\"]\n1. d4 *", 1, ""},
+		{"before from", game + game + game, len(game) + 1, game},
+	}
+	for _, tc := range tests {
+		_, _, end := parsePrefix(t, tc.src, Cut{From: tc.from})
+		if got := tc.src[end:]; got != tc.want {
+			t.Errorf("%s: cut before %q, want before %q", tc.name, got, tc.want)
+		}
+		prefixAgrees(t, tc.name, tc.src, Cut{From: tc.from})
+	}
+	src := strings.Repeat(game, 10)
+	if db, _, end := parsePrefix(t, src, Cut{From: len(src), Games: 3}); end != 3*len(game) || len(db.Games) != 3 {
+		t.Errorf("Games 3: cut at %d with %d games, want at %d", end, len(db.Games), 3*len(game))
+	}
+}
+
+// FuzzParsePrefix: on any input, the prefix parse is the parse of the
+// prefix.
+func FuzzParsePrefix(f *testing.F) {
+	for _, seed := range testfiles.Seeds() {
+		f.Add(seed, uint16(len(seed)/3), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, src string, from uint16, games uint8) {
+		prefixAgrees(t, "input", src, Cut{From: int(from), Games: int(games % 4)})
+	})
+}
