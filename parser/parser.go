@@ -284,21 +284,26 @@ func (p *parser) Lex(lval *yySymType) int {
 	return p.hand(lval, yacc, tok)
 }
 
-// cutBefore reports whether ParsePrefix may stop before tok: a game starts
-// there that would start the same way in a text beginning at tok, and the
-// Cut accepts the place.
+// cutBefore reports whether ParsePrefix may stop before tok, a token just
+// scanned: a game starts there that would start the same way in a text
+// beginning at tok, and the Cut accepts the place. A game is over after a
+// termination marker, and also after a RESYNC followed by a token scanned
+// afresh: that RESYNC ended a broken game at its marker (see Error and
+// skipToken; at other boundaries the token that starts the next game waits
+// in the queue).
 func (p *parser) cutBefore(tok lexer.Token) bool {
 	if p.parens != 0 || p.inTag || len(p.queue) > 0 {
 		return false
 	}
+	gameOver := p.curYacc == RESULT || p.curYacc == RESYNC
 	switch tok.Kind {
 	case token.LBracket:
 		afterMovetext := isMovetext(p.curYacc) && p.curYacc != RESULT && p.atColumn1(tok.Start) && p.blankLineBefore(tok)
-		if p.curYacc != RESULT && !afterMovetext {
+		if !gameOver && !afterMovetext {
 			return false
 		}
 	case token.MoveNumber, token.Integer, token.Move, token.Result:
-		if p.curYacc != RESULT {
+		if !gameOver {
 			return false
 		}
 	default:

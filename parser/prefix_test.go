@@ -78,7 +78,9 @@ func TestParsePrefixPlaces(t *testing.T) {
 		{"not at a comment after a marker", "1. e4 * {c} 1. d4 *", 1, ""},
 		{"game without marker, blank line", "1. e4 e5\n\n[Event \"b\"]\n1. d4 *", 1, "[Event \"b\"]\n1. d4 *"},
 		{"no blank line", "1. e4 e5\n[Event \"b\"]\n1. d4 *", 1, ""},
-		{"open variation", "1. e4 (1. d4 *\n\n[Event \"b\"]\n1. d4 *", 1, ""},
+		{"open variation", "1. e4 (1. d4\n\n[Event \"b\"]\n1. d4 *", 1, ""},
+		{"marker in an open variation", "1. e4 (1. d4 *\n\n[Event \"b\"]\n1. d4 *", 1, "[Event \"b\"]\n1. d4 *"},
+		{"after a broken game", "[x] 1-0\n[y] 0-1\n", 1, "[y] 0-1\n"},
 		{"before from", game + game + game, len(game) + 1, game},
 	}
 	for _, tc := range tests {

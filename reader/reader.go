@@ -117,6 +117,9 @@ type Reader struct {
 	// piece.
 	onePiece bool
 	files    *filePool // the range workers of NewFile, started on first use
+	// scanUntil is where a serial reader goes back to parsing pieces while
+	// cutting them, after that found no cut (see parseCut).
+	scanUntil int
 }
 
 // New returns a reader of the input r, which diagnostics call name.
@@ -343,7 +346,7 @@ func (rd *Reader) cut() (n int, parsed piece) {
 	if len(rd.buf) < rd.opts.PieceSize && !rd.eof && !rd.stopped {
 		return 0, piece{}
 	}
-	if rd.opts.Workers <= 1 && !rd.stopped {
+	if rd.opts.Workers <= 1 && !rd.stopped && rd.base >= rd.scanUntil {
 		if n, parsed := rd.parseCut(); n > 0 {
 			return n, parsed
 		}
@@ -384,6 +387,10 @@ func (rd *Reader) parseCut() (int, piece) {
 	}
 	db, diags, end := rd.parser.ParsePrefix(src, cut)
 	if end == len(src) && !rd.eof {
+		// Pieces that start in this text are cut by scanning, so that input
+		// where the parser finds no cut (every game broken, say) is not
+		// parsed in vain again and again.
+		rd.scanUntil = rd.base + len(src)
 		return 0, piece{}
 	}
 	if end < len(src) && end >= limit {
