@@ -120,7 +120,12 @@ type Reader struct {
 	// scanUntil is where a serial reader goes back to parsing pieces while
 	// cutting them, after that found no cut (see parseCut).
 	scanUntil int
+	lastPiece int // the length of the last piece cut
 }
+
+// minParseWindow is the least text a serial reader parses at once while it
+// looks for a cut.
+const minParseWindow = 16 << 10
 
 // New returns a reader of the input r, which diagnostics call name.
 func New(r io.Reader, name string, opts Options) *Reader {
@@ -290,6 +295,7 @@ func (rd *Reader) nextPiece() (piece, error) {
 				pc.src = string(rd.buf[:n])
 			}
 			pc.seq, pc.base, pc.line, pc.col, pc.forced, pc.skipped = rd.pieces, rd.base, rd.line, rd.col, forced, rd.skipped
+			rd.lastPiece = n
 			rd.skipped = 0
 			rd.pieces++
 			rd.discard(n)
@@ -369,9 +375,18 @@ func (rd *Reader) cut() (n int, parsed piece) {
 // (Boundary) instead. A cut found by both ways parses the same; parsing
 // while cutting saves lexing the input twice.
 func (rd *Reader) parseCut() (int, piece) {
-	src := string(rd.buf) // the tree points into it, and the buffer is reused
+	// The games keep the text they were parsed from, so it is copied (the
+	// buffer is reused), and no more of it than twice the last piece: a
+	// piece cut short after maxPieceGames tiny games does not hold a whole
+	// buffer's copy.
+	window := len(rd.buf)
+	if rd.lastPiece > 0 {
+		window = min(window, max(2*rd.lastPiece, minParseWindow))
+	}
+	final := rd.eof && window == len(rd.buf) // src is the whole rest of the input
+	src := string(rd.buf[:window])
 	cut := parser.Cut{From: len(src) - len(src)/4, Games: maxPieceGames}
-	if rd.eof {
+	if final {
 		cut.From = len(src)
 	}
 	limit := math.MaxInt
@@ -386,7 +401,7 @@ func (rd *Reader) parseCut() (int, piece) {
 		cut.Accept = func(off int) bool { return off < limit || isSyncPoint(src, off) }
 	}
 	db, diags, end := rd.parser.ParsePrefix(src, cut)
-	if end == len(src) && !rd.eof {
+	if end == len(src) && !final {
 		// Pieces that start in this text are cut by scanning, so that input
 		// where the parser finds no cut (every game broken, say) is not
 		// parsed in vain again and again.
