@@ -65,7 +65,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, convertUsage)
 		flags.set.PrintDefaults()
 	}
-	if err := flags.set.Parse(args); err != nil {
+	if err := flags.set.Parse(gluedJobs(args)); err != nil {
 		return exitUsage
 	}
 	switch {

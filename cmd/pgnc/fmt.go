@@ -85,7 +85,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, fmtUsage)
 		flags.set.PrintDefaults()
 	}
-	if err := flags.set.Parse(args); err != nil {
+	if err := flags.set.Parse(gluedJobs(args)); err != nil {
 		return exitUsage
 	}
 	opts, err := flags.options()

@@ -173,7 +173,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, checkUsage)
 		flags.set.PrintDefaults()
 	}
-	if err := flags.set.Parse(args); err != nil {
+	if err := flags.set.Parse(gluedJobs(args)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitClean
 		}
@@ -386,4 +386,22 @@ func isPGNName(path string) bool {
 		name = strings.TrimSuffix(name, ext)
 	}
 	return strings.HasSuffix(name, ".pgn")
+}
+
+// gluedJobs lets -j take its number glued on, as in make -j4: Go's flag
+// package would read "-j4" as an unknown flag named "j4". Arguments after
+// "--" are left alone.
+func gluedJobs(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		if n, ok := strings.CutPrefix(name, "j"); ok && name != a && n != "" && strings.Trim(n, "0123456789") == "" {
+			a = "-j=" + n
+		}
+		out = append(out, a)
+	}
+	return out
 }
