@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 var update = flag.Bool("update", false, "rewrite the README's code table")
@@ -134,5 +135,48 @@ func TestWriteTextLongLine(t *testing.T) {
 	at := strings.Index(string(caret), "^")
 	if got := string(shown[len([]rune(string(caret[:at]))) : len([]rune(string(caret[:at])))+3]); got != "BAD" || !strings.HasPrefix(string(caret[at:]), "^~~") {
 		t.Errorf("caret under %q:\n%s\n%s", got, lines[1], lines[2])
+	}
+}
+
+// pieceOf returns the File of src[from:to] as a streaming reader makes it:
+// positions, and the text of the lines it cuts on either side.
+func pieceOf(src string, from, to int) *File {
+	before := src[:from]
+	lineStart := strings.LastIndexAny(before, "\r\n") + 1
+	f := &File{Name: "x", Src: src[from:to], Base: from, BaseLine: LineBreaks(before), BaseCol: utf8.RuneCountInString(before[lineStart:])}
+	f.Head = before[lineStart:]
+	if len(f.Head) > MaxTail {
+		f.Head, f.HeadCut = f.Head[len(f.Head)-MaxTail:], true
+	}
+	f.Tail = src[to:min(len(src), to+MaxTail)]
+	if i := strings.IndexAny(f.Tail, "\r\n"); i >= 0 {
+		f.Tail = f.Tail[:i]
+	}
+	return f
+}
+
+// TestPieceShowsWholeLine: a diagnostic in a piece cut from a file prints
+// the line it stands on as the whole file does, short or long, however
+// the piece cuts that line.
+func TestPieceShowsWholeLine(t *testing.T) {
+	src := "short é line\n" + strings.Repeat("long é line ", 60) + "\nend\n"
+	whole := NewFile("x", src)
+	render := func(f *File, start, end int) string {
+		var b strings.Builder
+		if err := WriteText(&b, f, Diagnostic{Code: UnknownMove, Start: start, End: end, Args: []Arg{{"text", "x"}}}, English); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	for from := 0; from < len(src); from += 11 {
+		for to := from + 1; to <= len(src); to += 17 {
+			piece := pieceOf(src, from, to)
+			for start := from; start <= to; start += 5 {
+				end := min(start+2, to)
+				if got, want := render(piece, start-from, end-from), render(whole, start, end); got != want {
+					t.Fatalf("piece [%d, %d), span [%d, %d):\n got: %s\nwant: %s", from, to, start, end, got, want)
+				}
+			}
+		}
 	}
 }

@@ -18,6 +18,13 @@ type File struct {
 	Base     int    // offset of Src[0] in the whole file, for a piece
 	BaseLine int    // number of lines before Src[0] in the whole file
 	BaseCol  int    // characters before Src[0] on its line, for a piece cut mid-line
+	// Head and Tail are the text of Src's first line before Src and of its
+	// last line after it (the line that starts at the end of Src when Src
+	// ends a line), for a piece of a file: up to MaxTail bytes each, so that
+	// a diagnostic there shows its line as the whole file would. HeadCut
+	// says the line starts before Head.
+	Head, Tail string
+	HeadCut    bool
 	lines    []int  // offsets of line starts, built lazily
 
 	// The last position resolved: diagnostics come in order, so counting
@@ -25,6 +32,10 @@ type File struct {
 	// linear.
 	lastOff, lastLine, lastCol int
 }
+
+// MaxTail bounds File.Head and File.Tail: the text shown of a line around
+// a diagnostic is shorter.
+const MaxTail = 256
 
 // NewFile returns a File for src named name.
 func NewFile(name, src string) *File {

@@ -19,8 +19,7 @@ func WriteText(w io.Writer, f *File, d Diagnostic, c Catalog) error {
 	e := c.Lookup(d.Code)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s:%d:%d: %s[%s]: %s\n", f.Name, pos.Line, pos.Col, e.Severity, d.Code, c.Message(d))
-	ls, le := f.lineBounds(pos.Line)
-	shown, caret := caretLines(f.Src, ls, le, min(max(d.Start, ls), le), min(max(d.End, d.Start), le), ls == 0 && f.BaseCol > 0)
+	shown, caret := f.showLine(pos.Line, d.Start, d.End)
 	b.WriteString(shown)
 	b.WriteByte('\n')
 	b.WriteString(caret)
@@ -41,21 +40,56 @@ func WriteText(w io.Writer, f *File, d Diagnostic, c Catalog) error {
 	return err
 }
 
+// showLine returns line n made printable around the span [start, end) and
+// the caret line under it; see caretLines. A first line that begins in
+// Head and a last line that goes on in Tail are shown with them.
+func (f *File) showLine(n, start, end int) (shown, caret string) {
+	ls, le := f.lineBounds(n)
+	start = min(max(start, ls), le)
+	end = min(max(end, start), le)
+	var head, tail string
+	cutBefore := ls == 0 && f.BaseCol > 0
+	if ls == 0 && f.BaseCol > 0 && f.Head != "" {
+		head, cutBefore = f.Head, f.HeadCut
+	}
+	if le == len(f.Src) {
+		tail = f.Tail
+	}
+	if head == "" && tail == "" {
+		return caretLines(f.Src, ls, le, start, end, 0, 0, cutBefore)
+	}
+	// Join no more of the line than the window may show, so that a long
+	// line is not copied whole: what is left out is only counted.
+	from := max(ls, start-windowBefore-utf8.UTFMax)
+	to := min(le, start+windowAfter+utf8.UTFMax)
+	before, after := from-ls, le-to
+	if before > 0 {
+		before, head = before+len(head), ""
+	}
+	if after > 0 {
+		after, tail = after+len(tail), ""
+	}
+	text := head + f.Src[from:to] + tail
+	at := len(head) - from
+	return caretLines(text, 0, len(text), start+at, end+at, before, after, cutBefore || before > 0)
+}
+
 // caretLines returns the line src[ls:le] made printable, cut to a window
 // around the span [start, end) when long, and the caret line that
-// underlines the span. cutBefore marks a line whose start lies before src. Only the window is decoded, so a diagnostic on a
-// line of megabytes costs no more than one on a short line.
-func caretLines(src string, ls, le, start, end int, cutBefore bool) (shown, caret string) {
+// underlines the span. before and after count bytes of the line that src
+// leaves out on either side, and cutBefore marks a line whose start lies
+// before the text of the file. Only the window is decoded, so a diagnostic
+// on a line of megabytes costs no more than one on a short line.
+func caretLines(src string, ls, le, start, end, before, after int, cutBefore bool) (shown, caret string) {
 	ws, we := ls, le
-	if le-ls <= windowBefore+windowAfter {
-		// Short enough to show whole.
-	} else if start-ls > windowBefore {
+	long := before+le-ls+after > windowBefore+windowAfter
+	if long && before+start-ls > windowBefore {
 		ws = start - windowBefore
 		for ws < start && !utf8.RuneStart(src[ws]) {
 			ws++
 		}
 	}
-	if le-ls > windowBefore+windowAfter && le-start > windowAfter {
+	if long && le-start+after > windowAfter {
 		we = start + windowAfter
 		for we > start && !utf8.RuneStart(src[we]) {
 			we--
@@ -87,7 +121,7 @@ func caretLines(src string, ls, le, start, end int, cutBefore bool) (shown, care
 	if start >= we {
 		c.WriteByte('^') // at the end of the line, e.g. a missing result
 	}
-	if we < le {
+	if we < le || after > 0 {
 		s.WriteString("…")
 	}
 	return s.String(), c.String()

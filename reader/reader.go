@@ -121,6 +121,10 @@ type Reader struct {
 	// cutting them, after that found no cut (see parseCut).
 	scanUntil int
 	lastPiece int // the length of the last piece cut
+	// head is the text before buf[0] on its line, up to diag.MaxTail bytes;
+	// headCut says the line starts before it.
+	head    string
+	headCut bool
 }
 
 // minParseWindow is the least text a serial reader parses at once while it
@@ -237,6 +241,10 @@ type piece struct {
 	// db is nil.
 	db    *ast.Database
 	diags diag.List
+	// head and tail are the text before and after the piece on its first
+	// and last line (diag.File.Head and Tail).
+	head, tail string
+	headCut    bool
 }
 
 // nextPiece reads until a piece can be cut off and cuts it. It returns
@@ -295,6 +303,7 @@ func (rd *Reader) nextPiece() (piece, error) {
 				pc.src = string(rd.buf[:n])
 			}
 			pc.seq, pc.base, pc.line, pc.col, pc.forced, pc.skipped = rd.pieces, rd.base, rd.line, rd.col, forced, rd.skipped
+			pc.head, pc.headCut, pc.tail = rd.head, rd.headCut, lineAfter(rd.buf, n)
 			rd.lastPiece = n
 			rd.skipped = 0
 			rd.pieces++
@@ -312,12 +321,40 @@ func (rd *Reader) discard(n int) {
 	text := unsafe.String(unsafe.SliceData(rd.buf), n)
 	if breaks := diag.LineBreaks(text); breaks > 0 {
 		rd.line += breaks
-		rd.col = utf8.RuneCountInString(text[strings.LastIndexAny(text, "\r\n")+1:])
+		rest := text[strings.LastIndexAny(text, "\r\n")+1:]
+		rd.col = utf8.RuneCountInString(rest)
+		rd.head, rd.headCut = lastBytes(rest, false)
 	} else {
 		rd.col += utf8.RuneCountInString(text)
+		if len(text) >= diag.MaxTail {
+			rd.head, rd.headCut = lastBytes(text, true)
+		} else {
+			rd.head, rd.headCut = lastBytes(rd.head+text, rd.headCut)
+		}
 	}
 	rd.base += n
 	rd.buf = rd.buf[:copy(rd.buf, rd.buf[n:])]
+}
+
+// lastBytes returns a copy of the last diag.MaxTail bytes of s, and
+// whether it left any out or cut was set.
+func lastBytes(s string, cut bool) (string, bool) {
+	if len(s) > diag.MaxTail {
+		s, cut = s[len(s)-diag.MaxTail:], true
+	}
+	return strings.Clone(s), cut
+}
+
+// lineAfter returns the text from buf[n] to the end of its line, up to
+// diag.MaxTail bytes of it: the rest of the line that buf[:n] ends in, or,
+// when buf[:n] ends a line, the next one, where a diagnostic at offset n
+// (a missing marker, say) stands.
+func lineAfter(buf []byte, n int) string {
+	rest := buf[n:min(len(buf), n+diag.MaxTail)]
+	if i := bytes.IndexAny(rest, "\r\n"); i >= 0 {
+		rest = rest[:i]
+	}
+	return string(rest)
 }
 
 // read appends more input to buf; at the end of the input, or on an error,
@@ -418,7 +455,7 @@ func (rd *Reader) parseCut() (int, piece) {
 // diagnostics are relative to the piece until Reader.number sets them.
 func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 	src := pc.src
-	file := &diag.File{Name: name, Src: src, Base: pc.base, BaseLine: pc.line, BaseCol: pc.col}
+	file := &diag.File{Name: name, Src: src, Base: pc.base, BaseLine: pc.line, BaseCol: pc.col, Head: pc.head, HeadCut: pc.headCut, Tail: pc.tail}
 	db, diags := pc.db, pc.diags
 	if db == nil {
 		db, diags = ps.Parse(src)

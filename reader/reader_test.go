@@ -14,12 +14,16 @@ import (
 	"github.com/pgnc/pgnc/parser"
 )
 
-// absolute renders diagnostics with positions in the whole input.
+// absolute renders diagnostics as pgnc check prints them, with positions
+// in the whole input and the source line around each.
 func absolute(f *diag.File, ds diag.List, game func(int) int) []string {
 	var out []string
 	for _, d := range ds {
-		p := f.Position(d.Start)
-		out = append(out, fmt.Sprintf("%d:%d game %d %s %s", p.Line, p.Col, game(d.Game), d.Code, d.Message()))
+		var b strings.Builder
+		if err := diag.WriteText(&b, f, d, diag.English); err != nil {
+			panic(err)
+		}
+		out = append(out, fmt.Sprintf("game %d %s", game(d.Game), b.String()))
 	}
 	return out
 }
