@@ -159,7 +159,7 @@ func pieceOf(src string, from, to int) *File {
 // the line it stands on as the whole file does, short or long, however
 // the piece cuts that line.
 func TestPieceShowsWholeLine(t *testing.T) {
-	src := "short é line\n" + strings.Repeat("long é line ", 60) + "\nend\n"
+	src := "short é line\n" + strings.Repeat("mid é ", 16) + "\n" + strings.Repeat("long é line ", 60) + "\nend\n"
 	whole := NewFile("x", src)
 	render := func(f *File, start, end int) string {
 		var b strings.Builder

@@ -25,7 +25,7 @@ type File struct {
 	// says the line starts before Head.
 	Head, Tail string
 	HeadCut    bool
-	lines    []int  // offsets of line starts, built lazily
+	lines      []int // offsets of line starts, built lazily
 
 	// The last position resolved: diagnostics come in order, so counting
 	// characters on from there keeps many diagnostics on one long line

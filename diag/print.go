@@ -60,8 +60,11 @@ func (f *File) showLine(n, start, end int) (shown, caret string) {
 	}
 	// Join no more of the line than the window may show, so that a long
 	// line is not copied whole: what is left out is only counted.
-	from := max(ls, start-windowBefore-utf8.UTFMax)
-	to := min(le, start+windowAfter+utf8.UTFMax)
+	from, to := ls, le
+	if len(head)+le-ls+len(tail) > windowBefore+windowAfter {
+		from = max(ls, start-windowBefore-utf8.UTFMax)
+		to = min(le, start+windowAfter+utf8.UTFMax)
+	}
 	before, after := from-ls, le-to
 	if before > 0 {
 		before, head = before+len(head), ""

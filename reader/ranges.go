@@ -94,10 +94,27 @@ func NewRange(r io.ReaderAt, name string, start, end int64, opts Options) *Reade
 	rd := New(io.NewSectionReader(r, start, math.MaxInt64-start), name, opts)
 	rd.base = int(start)
 	rd.ranged, rd.limit = true, int(end)
+	rd.head, rd.headCut = lineBefore(r, start)
 	if start >= end {
 		rd.stopAt(0) // no game starts in the range
 	}
 	return rd
+}
+
+// lineBefore returns the text of the line that off is on before off, up to
+// diag.MaxTail bytes, and whether the line starts before that: "" at a
+// line start, as for a range from a sync point.
+func lineBefore(r io.ReaderAt, off int64) (string, bool) {
+	n := min(off, diag.MaxTail)
+	buf := make([]byte, n)
+	if k, _ := r.ReadAt(buf, off-n); int64(k) != n {
+		return "", false
+	}
+	text := string(buf)
+	if i := strings.LastIndexAny(text, "\r\n"); i >= 0 {
+		return text[i+1:], false
+	}
+	return text, off > n
 }
 
 // End returns the offset where a range reader stopped: the start of the
@@ -126,6 +143,7 @@ func (rd *Reader) limitRange() {
 
 // stopAt ends the input of a range reader n bytes into the buffer.
 func (rd *Reader) stopAt(n int) {
+	rd.stopTail = lineAfter(rd.buf, n)
 	rd.buf = rd.buf[:n]
 	rd.eof, rd.stopped = true, true
 }

@@ -125,6 +125,9 @@ type Reader struct {
 	// headCut says the line starts before it.
 	head    string
 	headCut bool
+	// stopTail is the line after the place where a range reader stopped,
+	// for the last piece's tail.
+	stopTail string
 }
 
 // minParseWindow is the least text a serial reader parses at once while it
@@ -304,6 +307,9 @@ func (rd *Reader) nextPiece() (piece, error) {
 			}
 			pc.seq, pc.base, pc.line, pc.col, pc.forced, pc.skipped = rd.pieces, rd.base, rd.line, rd.col, forced, rd.skipped
 			pc.head, pc.headCut, pc.tail = rd.head, rd.headCut, lineAfter(rd.buf, n)
+			if rd.stopped && n == len(rd.buf) {
+				pc.tail = rd.stopTail // the buffer was cut there
+			}
 			rd.lastPiece = n
 			rd.skipped = 0
 			rd.pieces++
@@ -401,7 +407,17 @@ func (rd *Reader) cut() (n int, parsed piece) {
 			return len(rd.buf), piece{}
 		}
 	}
-	return Boundary(unsafe.String(unsafe.SliceData(rd.buf), len(rd.buf)), rd.eof), piece{}
+	return Boundary(unsafe.String(unsafe.SliceData(rd.buf), rd.searchable()), rd.eof), piece{}
+}
+
+// searchable returns how much of the buffer a cut is looked for in: all of
+// it at the end of the input, else all but the last diag.MaxTail bytes,
+// which the piece's tail may need (see lineAfter).
+func (rd *Reader) searchable() int {
+	if rd.eof {
+		return len(rd.buf)
+	}
+	return max(len(rd.buf)-diag.MaxTail, 0)
 }
 
 // parseCut parses the buffer up to a cut in its last quarter (with the
@@ -416,7 +432,7 @@ func (rd *Reader) parseCut() (int, piece) {
 	// buffer is reused), and no more of it than twice the last piece: a
 	// piece cut short after maxPieceGames tiny games does not hold a whole
 	// buffer's copy.
-	window := len(rd.buf)
+	window := rd.searchable()
 	if rd.lastPiece > 0 {
 		window = min(window, max(2*rd.lastPiece, minParseWindow))
 	}
