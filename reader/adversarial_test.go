@@ -18,14 +18,8 @@ import (
 // of each code.
 func readAll(t *testing.T, r io.Reader, opts Options) (int, map[diag.Code]int) {
 	t.Helper()
-	rd := New(r, "x", opts)
-	defer rd.Close()
 	games, codes := 0, map[diag.Code]int{}
-	for {
-		g, err := rd.Next()
-		if err == io.EOF {
-			return games, codes
-		}
+	for g, err := range New(r, "x", opts).All() {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,6 +33,7 @@ func readAll(t *testing.T, r io.Reader, opts Options) (int, map[diag.Code]int) {
 			}
 		}
 	}
+	return games, codes
 }
 
 const nextGame = "\n[Event \"next\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *\n"
@@ -104,11 +99,7 @@ func TestAdversarial(t *testing.T) {
 			}
 			rd := New(r, "x", Options{MaxGameBytes: 1 << 20})
 			limits := 0
-			for {
-				g, err := rd.Next()
-				if err == io.EOF {
-					break
-				}
+			for g, err := range rd.All() {
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -2,7 +2,6 @@ package reader
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,12 +42,7 @@ func streamed(t *testing.T, src string, piece, workers int) (games int, diags []
 
 // drain reads every game of rd and renders its diagnostics.
 func drain(t testing.TB, rd *Reader) (games int, diags []string) {
-	defer rd.Close()
-	for {
-		g, err := rd.Next()
-		if err == io.EOF {
-			return games, diags
-		}
+	for g, err := range rd.All() {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,6 +51,7 @@ func drain(t testing.TB, rd *Reader) (games int, diags []string) {
 		}
 		diags = append(diags, absolute(g.File, g.Diags, func(n int) int { return n })...)
 	}
+	return games, diags
 }
 
 func compare(t *testing.T, name, src string, piece, workers int) {
@@ -155,11 +150,7 @@ func TestMaxGameBytes(t *testing.T) {
 	rd := New(strings.NewReader(src), "x", Options{PieceSize: 4096, MaxGameBytes: 64 << 10})
 	limits, games := 0, 0
 	var last *Game
-	for {
-		g, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
+	for g, err := range rd.All() {
 		if err != nil {
 			t.Fatal(err)
 		}
