@@ -33,6 +33,9 @@ func b(l yyLexer) *builder { return &l.(*parser).build }
 %token <tok> LBRACKET RBRACKET STRING SYMBOL
 %token <tok> MOVE MOVENUM INTEGER DOTS NAG COMMENT SUFFIX BADMOVE
 %token <tok> LPAREN RPAREN RESULT
+// TAGPAIR is a whole well-formed tag pair, [Name "Value"], which the lexer
+// glue delivers as one token instead of four; see parser.fuseTagPair.
+%token <tok> TAGPAIR
 %token RESYNC GAMEEND
 
 // Precedence only settles, in favour of the longer rule, which of the rules
@@ -93,6 +96,7 @@ tags
 
 tag
 	: LBRACKET SYMBOL STRING RBRACKET  { b(yylex).tag($1, $2, $3, $4) }
+	| TAGPAIR                          { b(yylex).tagPair($1) }
 	;
 
 // elements is a non-empty element sequence: its first element, then the

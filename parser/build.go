@@ -182,6 +182,14 @@ func (b *builder) tag(lb, name, value, rb lexer.Token) {
 	b.tags = append(b.tags, t)
 }
 
+// tagPair builds the tag pair of pair, a fused TAGPAIR token.
+func (b *builder) tagPair(pair lexer.Token) {
+	name, value := b.p.pair[0], b.p.pair[1]
+	b.p.noteTagName(name)
+	b.p.checkString(value)
+	b.tag(lexer.Token{Start: pair.Start, End: pair.Start + 1}, name, value, lexer.Token{Start: pair.End - 1, End: pair.End})
+}
+
 func (b *builder) move(tok lexer.Token) {
 	b.settleNumber(true)
 	text := b.p.src[tok.Start:tok.End]

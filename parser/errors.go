@@ -15,6 +15,9 @@ import (
 // announces with RESYNC.
 func (p *parser) Error(msg string) {
 	tok, yacc := p.cur, p.curYacc
+	if yacc == TAGPAIR {
+		tok, yacc = p.unfuseTagPair(tok), LBRACKET
+	}
 	b := &p.build
 	switch {
 	case b.depth() > 0 && (yacc == 0 || yacc == RESULT || yacc == LBRACKET):
@@ -45,7 +48,7 @@ func (p *parser) Error(msg string) {
 // isMovetext reports whether a grammar token belongs to movetext.
 func isMovetext(yacc int) bool {
 	switch yacc {
-	case LBRACKET, RBRACKET, STRING, SYMBOL, RESYNC, GAMEEND, 0:
+	case LBRACKET, RBRACKET, STRING, SYMBOL, TAGPAIR, RESYNC, GAMEEND, 0:
 		return false
 	}
 	return true
@@ -81,7 +84,7 @@ var tokenNames = map[int]string{
 
 // yaccNames maps goyacc's token names to the names used in messages.
 var yaccNames = map[string]string{
-	"LBRACKET": "'['", "RBRACKET": "']'", "STRING": "a quoted tag value", "SYMBOL": "a tag name",
+	"LBRACKET": "'['", "TAGPAIR": "'['", "RBRACKET": "']'", "STRING": "a quoted tag value", "SYMBOL": "a tag name",
 	"MOVE": "a move", "MOVENUM": "a move number", "INTEGER": "a move number", "DOTS": "periods",
 	"NAG": "a NAG", "COMMENT": "a comment", "SUFFIX": "an annotation", "BADMOVE": "a move",
 	"LPAREN": "'('", "RPAREN": "')'", "RESULT": "a result", "$end": "end of file",

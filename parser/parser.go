@@ -117,15 +117,19 @@ type parser struct {
 	// lastLBracket is where the last run of tag pairs began, to place a game
 	// broken before any of its tags was complete.
 	lastLBracket int
-	tagged       bool             // the current tag section has an Event tag
-	parens       int              // variations open in the current game
-	maxDepth     int              // the deepest nesting allowed
-	cur          lexer.Token      // the token most recently delivered to the grammar
-	curYacc      int              // its grammar token number
-	queue        []queued         // tokens to deliver before scanning on
-	skip         skipState        // error recovery
-	illegal      *diag.Diagnostic // the last illegal-character diagnostic, to merge runs
-	encoding     Encoding
+	tagged       bool           // the current tag section has an Event tag
+	parens       int            // variations open in the current game
+	maxDepth     int            // the deepest nesting allowed
+	cur          lexer.Token    // the token most recently delivered to the grammar
+	pair         [2]lexer.Token // the tag name and value of the TAGPAIR in cur
+	// separatePairs turns fuseTagPair off, for the tests that prove fusing
+	// changes nothing.
+	separatePairs bool
+	curYacc       int              // its grammar token number
+	queue         []queued         // tokens to deliver before scanning on
+	skip          skipState        // error recovery
+	illegal       *diag.Diagnostic // the last illegal-character diagnostic, to merge runs
+	encoding      Encoding
 	// foreign lists the tag values and comments with bytes outside ASCII,
 	// in input order, for decoding once their games are complete.
 	foreign []foreignText
@@ -391,10 +395,13 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 	}
 	switch yacc {
 	case LBRACKET:
-		p.inTag = true
-		if p.curYacc != RBRACKET { // a tag section starts here
+		if !afterTagPair(p.curYacc) { // a tag section starts here
 			p.lastLBracket = tok.Start
 		}
+		if pair, ok := p.fuseTagPair(tok); ok {
+			return p.hand(lval, TAGPAIR, pair)
+		}
+		p.inTag = true
 	case RBRACKET:
 		p.inTag = false
 	case STRING:
@@ -420,7 +427,7 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 // across a blank line.
 func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 	switch {
-	case yacc == LBRACKET && p.curYacc == RBRACKET:
+	case yacc == LBRACKET && afterTagPair(p.curYacc):
 		if p.blankLineBefore(tok) {
 			return true
 		}
@@ -433,6 +440,47 @@ func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 		return p.parens == 0 && isMovetext(p.curYacc) && p.curYacc != RESULT && p.blankLineBefore(tok)
 	}
 	return false
+}
+
+// afterTagPair reports whether yacc, the last token delivered, ends a tag
+// pair.
+func afterTagPair(yacc int) bool { return yacc == RBRACKET || yacc == TAGPAIR }
+
+// fuseTagPair reads the rest of the tag pair that lb, a "[" just scanned,
+// opens, when it is well formed: a tag name, then a string that "]" follows
+// at once. It returns the pair as one token, spanning "[" to "]"; name and
+// value wait in p.pair for the grammar action, which goyacc runs before it
+// asks for another token, and which has the effects the name and value
+// tokens would have had on delivery (a pair the grammar rejects has none).
+// Anything else is left to be delivered token by token.
+func (p *parser) fuseTagPair(lb lexer.Token) (lexer.Token, bool) {
+	if len(p.queue) > 0 || p.sc.Pos() != lb.End || p.separatePairs {
+		return lexer.Token{}, false
+	}
+	peek := p.sc // a copy: the real scanner moves only when the pair is whole
+	name := peek.Next()
+	if name.Kind != token.Symbol {
+		return lexer.Token{}, false
+	}
+	value := peek.Next()
+	if value.Kind != token.String || value.End >= len(p.src) || p.src[value.End] != ']' {
+		return lexer.Token{}, false
+	}
+	p.sc.Seek(value.End + 1)
+	p.illegal = nil
+	p.pair = [2]lexer.Token{name, value}
+	// Kind RBracket: what follows sees the pair as a closed tag.
+	return lexer.Token{Kind: token.RBracket, Start: lb.Start, End: value.End + 1}, true
+}
+
+// unfuseTagPair turns pair, a fused tag pair held as lookahead on a syntax
+// error, back into its "[", and moves the scanner to just after it, so that
+// recovery sees the tokens one by one as if they had never been fused.
+func (p *parser) unfuseTagPair(pair lexer.Token) lexer.Token {
+	lb := lexer.Token{Kind: token.LBracket, Start: pair.Start, End: pair.Start + 1}
+	p.sc.Seek(lb.End)
+	p.cur, p.curYacc, p.inTag = lb, LBRACKET, true
+	return lb
 }
 
 // tagNameIsEvent reports whether the token after the "[" just scanned is

@@ -14,6 +14,12 @@ import (
 func parsePrefix(t testing.TB, src string, cut Cut) (db *ast.Database, text string, end int) {
 	t.Helper()
 	var p Parser
+	return parseWith(t, &p, src, cut)
+}
+
+// parseWith is parsePrefix with the given Parser.
+func parseWith(t testing.TB, p *Parser, src string, cut Cut) (db *ast.Database, text string, end int) {
+	t.Helper()
 	db, diags, end := p.ParsePrefix(src, cut)
 	var b strings.Builder
 	if err := ast.Fprint(&b, db); err != nil {

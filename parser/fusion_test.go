@@ -1,0 +1,55 @@
+package parser
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/pgnc/pgnc/internal/testfiles"
+)
+
+// fusionAgrees checks that delivering well-formed tag pairs as one TAGPAIR
+// token gives the tree and diagnostics of delivering their four tokens.
+func fusionAgrees(t testing.TB, name, src string) {
+	t.Helper()
+	var separate Parser
+	separate.p.separatePairs = true
+	_, want, _ := parseWith(t, &separate, src, Cut{From: len(src) + 1})
+	_, got, _ := parsePrefix(t, src, Cut{From: len(src) + 1})
+	if got != want {
+		t.Fatalf("%s: fused tag pairs parse differently:\n got: %.3000s\nwant: %.3000s", name, got, want)
+	}
+}
+
+// TestTagPairFusion covers every test file and seed, and tag pairs broken
+// or misplaced in the ways that make the grammar reject a fused pair.
+func TestTagPairFusion(t *testing.T) {
+	for i, src := range testfiles.Seeds() {
+		fusionAgrees(t, fmt.Sprintf("seed %d", i), src)
+	}
+	for _, src := range []string{
+		"[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n",
+		"1. e4 [Event \"a\"] e5 *\n",
+		"1. e4\n[Event \"a\"]\n1. d4 *\n",
+		"1. e4 (1... e5\n[Event \"a\"]\n1. d4 *\n",
+		"1. e4 ( [Event \"a\"] ) *\n",
+		"[Event \"a\"] [Event \"b\"] [Event \"c\"]\n",
+		"[Event \"a\"]\n\n[Event \"b\"]\n1. e4 1-0\n",
+		"[Event \"a\" ]\n[Site\"b\"]\n[ Date \"c\"]\n*\n",
+		"[Event \"a\\q\"]\n[Site \"b\tc\"]\n[Round \"\xff\"]\n*\n",
+		"[Event \"a]\n[Site \"b\"]\n*\n",
+		"[Event \"a\"] 1-0 [Site \"b\"] [Date",
+		"1-0 [Event \"a\"]",
+	} {
+		fusionAgrees(t, fmt.Sprintf("%q", src), src)
+	}
+}
+
+// FuzzTagPairFusion: on any input, fusing tag pairs changes nothing.
+func FuzzTagPairFusion(f *testing.F) {
+	for _, seed := range testfiles.Seeds() {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		fusionAgrees(t, "fuzz", src)
+	})
+}
