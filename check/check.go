@@ -19,20 +19,43 @@ import (
 // Game checks g and returns its model and the diagnostics of this pass,
 // sorted by position. The model holds what could be replayed: a line stops
 // at its first illegal or ambiguous move.
-func Game(g *ast.Game) (*model.Game, diag.List) {
-	c := &checker{index: g.Index, build: true}
-	return c.game(g)
-}
+func Game(g *ast.Game) (*model.Game, diag.List) { return Checker{}.Game(g) }
 
 // Diagnostics checks g like Game without building the model, which is what
 // a check needs and costs no allocation per move.
-func Diagnostics(g *ast.Game) diag.List {
-	c := &checker{index: g.Index}
+func Diagnostics(g *ast.Game) diag.List { return Checker{}.Diagnostics(g) }
+
+// Checker checks games with settings other than the defaults that Game and
+// Diagnostics use. Its zero value has those defaults.
+type Checker struct {
+	// MaxRepeats is how many diagnostics of one code a game keeps; the rest
+	// are counted by one diagnostic (see diag.Repeats). 0 means
+	// diag.DefaultRepeats; a negative value keeps them all.
+	MaxRepeats int
+}
+
+// Game is the function Game with k's settings.
+func (k Checker) Game(g *ast.Game) (*model.Game, diag.List) {
+	c := &checker{index: g.Index, build: true, repeats: diag.Repeats{Max: k.MaxRepeats}}
+	return c.game(g)
+}
+
+// Diagnostics is the function Diagnostics with k's settings.
+func (k Checker) Diagnostics(g *ast.Game) diag.List {
+	c := &checker{index: g.Index, repeats: diag.Repeats{Max: k.MaxRepeats}}
 	_, diags := c.game(g)
 	return diags
 }
 
 func (c *checker) game(g *ast.Game) (*model.Game, diag.List) {
+	m := c.replay(g)
+	c.repeats.Flush(&c.diags, c.index)
+	c.diags.Sort()
+	return m, c.diags
+}
+
+// replay checks g's tags, moves and result.
+func (c *checker) replay(g *ast.Game) *model.Game {
 	m := &model.Game{Index: g.Index, Node: g, Result: g.Result}
 	if c.build {
 		for _, t := range g.Tags {
@@ -43,8 +66,7 @@ func (c *checker) game(g *ast.Game) (*model.Game, diag.List) {
 	start, ok := c.startPosition(g)
 	m.Start, m.Chess960 = start, c.chess960
 	if !ok {
-		c.diags.Sort()
-		return m, c.diags
+		return m
 	}
 	var final chess.Position
 	var plies int
@@ -58,8 +80,7 @@ func (c *checker) game(g *ast.Game) (*model.Game, diag.List) {
 	if m.Complete && !g.Broken {
 		c.checkResult(g, &final, plies)
 	}
-	c.diags.Sort()
-	return m, c.diags
+	return m
 }
 
 type checker struct {
@@ -71,9 +92,14 @@ type checker struct {
 	// that follow no move of it (model only).
 	unattached []string
 	diags      diag.List
+	repeats    diag.Repeats
+	dropped    diag.Diagnostic // what add returns for a diagnostic not kept
 }
 
 func (c *checker) add(code diag.Code, n ast.Node, args ...string) *diag.Diagnostic {
+	if !c.repeats.Keep(code, n.Pos(), n.End()) {
+		return &c.dropped // the caller may still fill in its details
+	}
 	c.diags.Add(code, n.Pos(), n.End(), c.index, args...)
 	return &c.diags[len(c.diags)-1]
 }

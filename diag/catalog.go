@@ -66,6 +66,8 @@ const (
 	NullMoveInCheck    Code = 326 // a null move while in check
 	FENFullmoveZero    Code = 327 // a FEN whose fullmove number is 0
 	ResultTagValue     Code = 328 // a Result tag that is no termination marker
+	MoreErrors         Code = 901 // errors of one code in one game beyond the limit
+	MoreWarnings       Code = 902 // warnings of one code in one game beyond the limit
 )
 
 // Entry is the catalog text of one code. Messages and hints name their
@@ -241,6 +243,10 @@ var English = Catalog{
 		"FEN fullmove number 0 is read as 1", "write 1; fullmove numbers start at 1"},
 	ResultTagValue: {ResultTagValue, Warning, "a Result tag whose value is not a termination marker",
 		"Result tag value {value} is not 1-0, 0-1, 1/2-1/2 or *", "write the game's result, or * when it is unknown"},
+	MoreErrors: {MoreErrors, Error, "errors of one code in one game beyond the limit, counted here",
+		"{count} more errors {code} in this game are not shown, from here on", "the first {limit} of each code in a game are shown; pgnc check --max-repeats 0 shows them all"},
+	MoreWarnings: {MoreWarnings, Warning, "warnings of one code in one game beyond the limit, counted here",
+		"{count} more warnings {code} in this game are not shown, from here on", "the first {limit} of each code in a game are shown; pgnc check --max-repeats 0 shows them all"},
 	UnexpectedToken: {UnexpectedToken, Error, "a token where the grammar does not allow it",
 		"unexpected {found}{expected}", ""},
 	UnclosedVariation: {UnclosedVariation, Error, "a variation that is never closed",

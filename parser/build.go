@@ -420,6 +420,7 @@ func (b *builder) endGame() {
 }
 
 func (b *builder) appendGame(g *ast.Game) {
+	b.p.repeats.Flush(&b.p.diags, 0)
 	db := b.p.db
 	g.Index = len(db.Games) + 1
 	db.Games = append(db.Games, g)

@@ -46,6 +46,10 @@ type Parser struct {
 	// Encoding says how bytes outside ASCII in tag values and comments are
 	// read; the zero value is Auto.
 	Encoding Encoding
+	// MaxRepeats is how many diagnostics of one code a game keeps; the rest
+	// are counted by one diagnostic (see diag.Repeats). 0 means
+	// diag.DefaultRepeats; a negative value keeps them all.
+	MaxRepeats int
 
 	yacc yyParserImpl
 	p    parser
@@ -87,6 +91,7 @@ func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int)
 	p.cutFrom = max(c.From, 0)
 	p.maxDepth = ps.MaxDepth
 	p.encoding = ps.Encoding
+	p.repeats.Reset(ps.MaxRepeats)
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxDepth
 	}
@@ -129,6 +134,8 @@ type parser struct {
 	queue         []queued         // tokens to deliver before scanning on
 	skip          skipState        // error recovery
 	illegal       *diag.Diagnostic // the last illegal-character diagnostic, to merge runs
+	dropped       diag.Diagnostic  // stands in for illegal when that one was not kept
+	repeats       diag.Repeats     // caps the diagnostics of one code per game
 	encoding      Encoding
 	// foreign lists the tag values and comments with bytes outside ASCII,
 	// in input order, for decoding once their games are complete.
@@ -183,6 +190,7 @@ func (p *parser) reset(src string, reuse bool) {
 
 func (p *parser) finish() (*ast.Database, diag.List) {
 	p.build.abandonOpenGame()
+	p.repeats.Flush(&p.diags, 0)
 	p.decodeGames()
 	p.assignGames()
 	p.diags.Sort()
@@ -228,7 +236,9 @@ func (p *parser) dropMissingResult(at int) {
 
 func (p *parser) addDiag(code diag.Code, start, end int, args ...string) {
 	p.illegal = nil
-	p.diags.Add(code, start, end, 0, args...)
+	if p.repeats.Keep(code, start, end) {
+		p.diags.Add(code, start, end, 0, args...)
+	}
 }
 
 // Lex delivers the next grammar token. It is called by the goyacc parser.
@@ -238,7 +248,7 @@ func (p *parser) addDiag(code diag.Code, start, end int, args ...string) {
 // delivers those at once, with the same effects that classify and deliver
 // have on them, and hands everything else to lexSlow.
 func (p *parser) Lex(lval *yySymType) int {
-	if len(p.queue) > 0 || p.skip.active {
+	if len(p.queue) > 0 || p.skip.active || p.gameOver() {
 		return p.lexSlow(lval, lexer.Token{}, false)
 	}
 	tok := p.sc.Next()
@@ -299,21 +309,26 @@ func (p *parser) cutBefore(tok lexer.Token) bool {
 	if p.parens != 0 || p.inTag || len(p.queue) > 0 {
 		return false
 	}
-	gameOver := p.curYacc == RESULT || p.curYacc == RESYNC
-	switch tok.Kind {
-	case token.LBracket:
-		afterMovetext := isMovetext(p.curYacc) && p.curYacc != RESULT && p.atColumn1(tok.Start) && p.blankLineBefore(tok)
-		if !gameOver && !afterMovetext {
-			return false
-		}
-	case token.MoveNumber, token.Integer, token.Move, token.Result:
-		if !gameOver {
-			return false
-		}
+	switch {
+	case p.gameOver() && startsGame(tok.Kind):
+	case tok.Kind == token.LBracket && isMovetext(p.curYacc) && p.curYacc != RESULT && p.atColumn1(tok.Start) && p.blankLineBefore(tok):
 	default:
 		return false
 	}
 	return p.cut.Accept == nil || p.cut.Accept(tok.Start)
+}
+
+// gameOver reports whether the last token delivered ended a game.
+func (p *parser) gameOver() bool { return p.curYacc == RESULT || p.curYacc == RESYNC }
+
+// startsGame reports whether a token of kind k, right after a game is
+// over, is the first token of the next one.
+func startsGame(k token.Kind) bool {
+	switch k {
+	case token.LBracket, token.MoveNumber, token.Integer, token.Move, token.Result:
+		return true
+	}
+	return false
 }
 
 // stop ends the input at offset end, as if the text ended there.
@@ -356,6 +371,12 @@ func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 				tok = p.sc.Next()
 			}
 			scanned = false
+			if p.gameOver() && startsGame(tok.Kind) {
+				// Where a piece of the input may begin: the diagnostics
+				// of one code are counted afresh from here, as they are
+				// in a parse of the text from here on.
+				p.repeats.Flush(&p.diags, 0)
+			}
 			if tok.Start >= p.cutFrom && !p.skip.active && p.cutBefore(tok) {
 				p.stop(tok.Start)
 				tok = lexer.Token{Kind: token.EOF, Start: tok.Start, End: tok.Start}
@@ -759,6 +780,12 @@ func (p *parser) illegalToken(tok lexer.Token) int {
 	p.sc.Seek(end)
 	if p.illegal != nil && p.illegal.End == tok.Start {
 		p.illegal.End = end // extend the run reported just before
+		return -1
+	}
+	if !p.repeats.Keep(diag.IllegalChar, tok.Start, end) {
+		// The run this character starts is counted once, however long.
+		p.dropped = diag.Diagnostic{Start: tok.Start, End: end}
+		p.illegal = &p.dropped
 		return -1
 	}
 	desc, hint := describeChar(r, p.src[tok.Start:end])

@@ -52,11 +52,14 @@ type Options struct {
 	MaxDepth int
 	// Encoding is passed to the parser (parser.Parser.Encoding).
 	Encoding parser.Encoding
+	// MaxRepeats is how many diagnostics of one code a game keeps, passed
+	// to the parser and the checker (parser.Parser.MaxRepeats).
+	MaxRepeats int
 }
 
 // newParser returns a parser set up as the options say.
 func (opts Options) newParser() *parser.Parser {
-	return &parser.Parser{ReuseMemory: opts.ReuseMemory, MaxDepth: opts.MaxDepth, Encoding: opts.Encoding}
+	return &parser.Parser{ReuseMemory: opts.ReuseMemory, MaxDepth: opts.MaxDepth, Encoding: opts.Encoding, MaxRepeats: opts.MaxRepeats}
 }
 
 // DefaultMaxGameBytes is the default for Options.MaxGameBytes: a 50 MB
@@ -480,6 +483,7 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 	for _, d := range diags {
 		byGame[d.Game] = append(byGame[d.Game], d) // d.Game is 0 outside games
 	}
+	checker := check.Checker{MaxRepeats: opts.MaxRepeats}
 	var out []*Game
 	outside := byGame[0] // in position order, interleaved with the games
 	flushOutside := func(before int) {
@@ -512,11 +516,11 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 		switch {
 		case opts.SyntaxOnly:
 		case opts.Model:
-			m, more := check.Game(g)
+			m, more := checker.Game(g)
 			game.Model = m
 			game.Diags = append(game.Diags, more...)
 		default:
-			game.Diags = append(game.Diags, check.Diagnostics(g)...)
+			game.Diags = append(game.Diags, checker.Diagnostics(g)...)
 		}
 		game.Diags.Sort()
 		if opts.ReuseMemory && opts.Workers > 1 {

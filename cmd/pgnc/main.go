@@ -149,6 +149,7 @@ type checkFlags struct {
 	quiet     bool
 
 	maxDepth, maxGameBytes int
+	maxRepeats             int
 	encoding               encodingFlag
 }
 
@@ -163,6 +164,7 @@ func newCheckFlags(out io.Writer) *checkFlags {
 	f.set.BoolVar(&f.quiet, "quiet", false, "no progress bar (it shows only when standard error is a terminal)")
 	f.set.IntVar(&f.maxDepth, "max-depth", parser.DefaultMaxDepth, "deepest variation nesting read; deeper variations are skipped (PGN214)")
 	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, "most bytes read without a game boundary before the input is cut (PGN215)")
+	f.set.IntVar(&f.maxRepeats, "max-repeats", diag.DefaultRepeats, "most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit")
 	addEncodingFlag(f.set, &f.encoding)
 	return f
 }
@@ -283,7 +285,17 @@ func (c *checker) readOptions() reader.Options {
 	return reader.Options{
 		SyntaxOnly: c.flags.syntax, ReuseMemory: true, Workers: c.flags.jobs,
 		MaxDepth: c.flags.maxDepth, MaxGameBytes: c.flags.maxGameBytes, Encoding: c.flags.encoding.enc,
+		MaxRepeats: repeatsOption(c.flags.maxRepeats),
 	}
+}
+
+// repeatsOption turns --max-repeats, where 0 means no limit, into
+// reader.Options.MaxRepeats, where a negative value does.
+func repeatsOption(flag int) int {
+	if flag <= 0 {
+		return -1
+	}
+	return flag
 }
 
 // checkStream checks one input game by game, in bounded memory.
