@@ -215,12 +215,10 @@ func (b *builder) badMove(tok lexer.Token) {
 func (b *builder) moveNumber(tok lexer.Token) {
 	b.settleNumber(false)
 	text := b.p.src[tok.Start:tok.End]
-	digits := text
-	if i := strings.IndexByte(text, '.'); i >= 0 {
-		digits = text[:i] // the token is digits, then only periods
-	}
+	number, k := leadingNumber(text) // the token is digits, then only periods
+	digits := text[:k]
 	n := b.numbers.alloc()
-	*n = ast.MoveNumber{Span: span(tok), Number: atoi(digits), Dots: len(text) - len(digits)}
+	*n = ast.MoveNumber{Span: span(tok), Number: number, Dots: len(text) - len(digits)}
 	if n.Dots == 0 {
 		b.p.addDiag(diag.NumberWithoutDot, tok.Start, tok.End, "number", digits)
 	}
@@ -489,11 +487,30 @@ func outcomeOf(text string) ast.Outcome {
 
 // atoi parses a decimal number, giving -1 on overflow.
 func atoi(s string) int {
-	n, err := strconv.Atoi(s)
-	if err != nil {
+	n, k := leadingNumber(s)
+	if k != len(s) || k == 0 {
 		return -1
 	}
 	return n
+}
+
+// leadingNumber returns the value of the decimal digits s starts with and
+// how many there are. A value too large for an int is -1.
+func leadingNumber(s string) (n, digits int) {
+	for digits < len(s) && '0' <= s[digits] && s[digits] <= '9' {
+		digits++
+	}
+	if digits > 18 { // may not fit: let strconv decide
+		v, err := strconv.Atoi(s[:digits])
+		if err != nil {
+			return -1, digits
+		}
+		return v, digits
+	}
+	for _, c := range []byte(s[:digits]) {
+		n = n*10 + int(c-'0')
+	}
+	return n, digits
 }
 
 // unescape resolves the \" and \\ escapes of a tag value; other backslashes

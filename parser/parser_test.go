@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -50,5 +51,25 @@ func TestGolden(t *testing.T) {
 			got := render(t, filepath.Base(path), string(src))
 			testfiles.Golden(t, strings.TrimSuffix(path, ".pgn")+".golden", got, *update)
 		})
+	}
+}
+
+// TestLeadingNumber compares the digit loop with strconv.Atoi, overflow
+// included.
+func TestLeadingNumber(t *testing.T) {
+	for _, s := range []string{"", "0", "7", "12", "00012", "12...", "1.", "123456789012345678", "999999999999999999.",
+		"9223372036854775807", "9223372036854775808", "99999999999999999999999", "12a"} {
+		digits := strings.TrimRight(s, ".a")
+		want, err := strconv.Atoi(digits)
+		if err != nil {
+			want = -1
+		}
+		if digits == "" {
+			want = 0
+		}
+		n, k := leadingNumber(s)
+		if n != want || k != len(digits) {
+			t.Errorf("leadingNumber(%q) = %d, %d; want %d, %d", s, n, k, want, len(digits))
+		}
 	}
 }
