@@ -73,27 +73,16 @@ func BenchmarkPerft(b *testing.B) {
 // in every position three plies into the perft positions, and in mates and
 // stalemates.
 func TestHasLegalMove(t *testing.T) {
-	var walk func(p *Position, depth int)
 	positions := 0
-	walk = func(p *Position, depth int) {
-		var l MoveList
-		p.LegalMoves(&l)
+	check := func(p *Position, l *MoveList) {
 		positions++
 		if got := p.HasLegalMove(); got != (l.Len() > 0) {
 			t.Fatalf("%s: HasLegalMove %v with %d legal moves", p.FEN(), got, l.Len())
 		}
-		if depth == 0 {
-			return
-		}
-		for i := range l.Len() {
-			q := *p
-			q.Play(l.At(i))
-			walk(&q, depth-1)
-		}
 	}
 	for _, tc := range perftCases {
 		p, _ := ParseFEN(tc.fen)
-		walk(&p, 2)
+		walkPositions(&p, 2, check)
 	}
 	for _, fen := range []string{
 		"7k/5QQ1/8/8/8/8/8/K7 b - - 0 1",  // mate
@@ -105,7 +94,23 @@ func TestHasLegalMove(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		walk(&p, 0)
+		walkPositions(&p, 0, check)
 	}
 	t.Logf("%d positions", positions)
+}
+
+// walkPositions calls visit with p and its legal moves, and then does the
+// same for every position up to depth plies after p.
+func walkPositions(p *Position, depth int, visit func(p *Position, l *MoveList)) {
+	var l MoveList
+	p.LegalMoves(&l)
+	visit(p, &l)
+	if depth == 0 {
+		return
+	}
+	for i := range l.Len() {
+		q := *p
+		q.Play(l.At(i))
+		walkPositions(&q, depth-1, visit)
+	}
 }

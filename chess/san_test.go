@@ -11,11 +11,8 @@ import (
 // TestSANRoundTrip writes every legal move of the perft positions two plies
 // deep in SAN, reads it back and expects the same move.
 func TestSANRoundTrip(t *testing.T) {
-	var walk func(p *Position, depth int)
 	count := 0
-	walk = func(p *Position, depth int) {
-		var l MoveList
-		p.LegalMoves(&l)
+	roundTrip := func(p *Position, l *MoveList) {
 		for _, m := range l.Moves() {
 			text := p.SAN(m)
 			sm, ok := san.Parse(text)
@@ -27,16 +24,11 @@ func TestSANRoundTrip(t *testing.T) {
 				t.Fatalf("%s: %q resolves to %v, %v, %v; want %v", p.FEN(), text, got, assumed, err, m)
 			}
 			count++
-			if depth > 1 {
-				next := *p
-				next.Play(m)
-				walk(&next, depth-1)
-			}
 		}
 	}
 	for _, tc := range perftCases {
 		p, _ := ParseFEN(tc.fen)
-		walk(&p, 2)
+		walkPositions(&p, 1, roundTrip)
 	}
 	t.Logf("%d moves written and read back", count)
 }
