@@ -103,18 +103,7 @@ func (p *Position) legalMoves(l *MoveList, from, to Bitboard) {
 
 	for pieces := own & from &^ p.byType[Pawn] &^ p.byType[King]; pieces != 0; {
 		from := pieces.PopFirst()
-		var att Bitboard
-		switch p.board[from].Type() {
-		case Knight:
-			att = knightAttacks[from]
-		case Bishop:
-			att = bishopAttacks(from, occ)
-		case Rook:
-			att = rookAttacks(from, occ)
-		case Queen:
-			att = bishopAttacks(from, occ) | rookAttacks(from, occ)
-		}
-		att &= target
+		att := pieceAttacks(p.board[from].Type(), from, occ) & target
 		if pinned.Has(from) {
 			att &= line[king][from]
 		}
@@ -126,6 +115,22 @@ func (p *Position) legalMoves(l *MoveList, from, to Bitboard) {
 	if checkers == 0 && from.Has(king) {
 		p.castlingMoves(l, us, king, occ, to)
 	}
+}
+
+// pieceAttacks returns the squares a knight, bishop, rook or queen of type
+// t on sq attacks, with occupancy occ.
+func pieceAttacks(t PieceType, sq Square, occ Bitboard) Bitboard {
+	switch t {
+	case Knight:
+		return knightAttacks[sq]
+	case Bishop:
+		return bishopAttacks(sq, occ)
+	case Rook:
+		return rookAttacks(sq, occ)
+	case Queen:
+		return bishopAttacks(sq, occ) | rookAttacks(sq, occ)
+	}
+	return 0
 }
 
 // pinned returns our pieces pinned to our king.

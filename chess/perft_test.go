@@ -89,6 +89,15 @@ func TestHasLegalMove(t *testing.T) {
 		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",  // stalemate
 		"k7/8/1Q6/8/8/8/8/K7 b - - 0 1",   // stalemate
 		"4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1", // mate
+		// Positions whose only moves are those HasLegalMove finds last.
+		"1r5k/8/4n3/3pP3/8/8/7r/K7 w - d6 0 1", // en passant only
+		"1r5k/8/4n3/3pP3/8/8/7r/K7 w - - 0 1",  // the same, stalemate
+		"7k/8/8/8/8/2b1n3/3P3r/4K3 w - - 0 1",  // a pinned pawn takes its pinner
+		"1r5k/8/8/8/8/8/P7/K7 w - - 0 1",       // pawn pushes only
+		"1r5k/8/8/8/8/n7/P7/K7 w - - 0 1",      // the push blocked: stalemate
+		"7k/8/8/8/8/npp5/P7/K7 w - - 0 1",      // a capture from the a-file only
+		"r7/7K/r7/8/8/8/4P3/1b4rk w - - 0 1",   // a double step blocks the check
+		"7k/7p/4N1PN/8/8/8/8/K7 b - - 0 1",     // a capture from the h-file only
 	} {
 		p, err := ParseFEN(fen)
 		if err != nil {

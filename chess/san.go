@@ -415,12 +415,11 @@ func (p *Position) Disambiguation(m Move) Disambiguator {
 	if piece == Pawn || piece == King || m.Kind == Castle {
 		return DisambiguateNone
 	}
-	var l MoveList
-	p.legalMoves(&l, p.Pieces(p.turn, piece)&^m.From.Bit(), m.To.Bit())
 	var others Bitboard
-	for _, c := range l.Moves() {
-		if c.Kind != Castle {
-			others |= c.From.Bit()
+	for cands := p.sourcesTo(piece, m.To) &^ m.From.Bit(); cands != 0; {
+		from := cands.PopFirst()
+		if p.isLegal(Move{From: from, To: m.To}) {
+			others |= from.Bit()
 		}
 	}
 	switch {
@@ -460,15 +459,72 @@ func (p *Position) Status() Status {
 }
 
 // HasLegalMove reports whether the side to move has any legal move. It
-// tries the king first: a king in check, the common case here, usually has
-// a square to go to, and its moves are the cheapest to find.
+// stops at the first one it finds and lists no moves: it runs after every
+// check, to tell check from mate, and a king in check usually has a square
+// to go to, which is the first thing tried.
 func (p *Position) HasLegalMove() bool {
-	var l MoveList
-	king := p.King(p.turn)
-	p.legalMoves(&l, king.Bit(), ^Bitboard(0))
-	if l.n > 0 {
+	us, them := p.turn, p.turn.Other()
+	king := p.King(us)
+	if king == NoSquare {
+		return false
+	}
+	occ := p.Occupied()
+	own := p.byColor[us]
+	for dests := kingAttacks[king] &^ own; dests != 0; {
+		if p.attackersTo(dests.PopFirst(), them, occ&^king.Bit()) == 0 {
+			return true
+		}
+	}
+	checkers := p.checkers
+	if checkers.MoreThanOne() {
+		return false
+	}
+	target := ^own
+	if checkers != 0 {
+		target &= between[king][checkers.First()] | checkers
+	}
+	pinned := p.pinned(us, king)
+	for pieces := own &^ p.byType[Pawn] &^ p.byType[King]; pieces != 0; {
+		from := pieces.PopFirst()
+		att := pieceAttacks(p.board[from].Type(), from, occ) & target
+		if pinned.Has(from) {
+			att &= line[king][from]
+		}
+		if att != 0 {
+			return true
+		}
+	}
+	// Pawns that are not pinned, all at once: pushes and captures.
+	pawns := p.Pieces(us, Pawn)
+	free := pawns &^ pinned
+	var one, two, captures Bitboard
+	if us == White {
+		one = free << 8 &^ occ
+		two = (one & rankBB(2)) << 8 &^ occ
+		captures = ((free&^fileA)<<7 | (free&^fileBB(7))<<9) & p.byColor[them]
+	} else {
+		one = free >> 8 &^ occ
+		two = (one & rankBB(5)) >> 8 &^ occ
+		captures = ((free&^fileA)>>9 | (free&^fileBB(7))>>7) & p.byColor[them]
+	}
+	if (one|two|captures)&target != 0 {
 		return true
 	}
-	p.legalMoves(&l, ^king.Bit(), ^Bitboard(0))
+	// What is left is rare: pinned pawns, en passant and castling.
+	rest := pawns & pinned
+	if p.ep != NoSquare {
+		rest |= pawns & pawnAttacks[them][p.ep]
+	}
+	return p.hasRareMove(king, target, pinned, rest)
+}
+
+// hasRareMove looks for the moves HasLegalMove does not test itself: those
+// of the pawns in pawns (pinned ones, en passant captures) and castling.
+func (p *Position) hasRareMove(king Square, target, pinned, pawns Bitboard) bool {
+	var l MoveList
+	p.pawnMoves(&l, p.turn, king, p.Occupied(), target, pinned, pawns, ^Bitboard(0))
+	if l.n == 0 && p.checkers == 0 {
+		p.castlingMoves(&l, p.turn, king, p.Occupied(), ^Bitboard(0))
+	}
 	return l.n > 0
 }
