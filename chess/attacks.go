@@ -70,6 +70,7 @@ func init() {
 // and a lookup table for ranks: no loops and no branches.
 var (
 	fileMask, diagMask, antiMask [64]Bitboard // the line through a square, the square excluded
+	rookRays, bishopRays         [64]Bitboard // what a rook or bishop attacks on an empty board
 	rankAttacks                  [64][8]uint8 // [inner occupancy of the rank][file] -> attacked files
 )
 
@@ -78,6 +79,8 @@ func init() {
 		fileMask[sq] = rays[0][sq] | rays[2][sq]
 		diagMask[sq] = rays[4][sq] | rays[6][sq]
 		antiMask[sq] = rays[5][sq] | rays[7][sq]
+		rookRays[sq] = rays[0][sq] | rays[1][sq] | rays[2][sq] | rays[3][sq]
+		bishopRays[sq] = diagMask[sq] | antiMask[sq]
 	}
 	for inner := 0; inner < 64; inner++ {
 		occ := inner << 1

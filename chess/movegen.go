@@ -137,8 +137,8 @@ func pieceAttacks(t PieceType, sq Square, occ Bitboard) Bitboard {
 func (p *Position) pinned(us Color, king Square) Bitboard {
 	them := p.byColor[us.Other()]
 	occ := p.Occupied()
-	snipers := them & (rookAttacks(king, 0)&(p.byType[Rook]|p.byType[Queen]) |
-		bishopAttacks(king, 0)&(p.byType[Bishop]|p.byType[Queen]))
+	snipers := them & (rookRays[king]&(p.byType[Rook]|p.byType[Queen]) |
+		bishopRays[king]&(p.byType[Bishop]|p.byType[Queen]))
 	var pinned Bitboard
 	for snipers != 0 {
 		s := snipers.PopFirst()

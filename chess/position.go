@@ -69,16 +69,21 @@ func (p *Position) remove(sq Square) {
 	p.board[sq] = NoPiece
 }
 
-// attackersTo returns the pieces of color by that attack sq, with occupancy occ.
+// attackersTo returns the pieces of color by that attack sq, with occupancy
+// occ. Slider attacks are computed only where a slider of by stands on one of
+// sq's lines, which is seldom for bishops.
 func (p *Position) attackersTo(sq Square, by Color, occ Bitboard) Bitboard {
 	them := p.byColor[by]
-	rq := p.byType[Rook] | p.byType[Queen]
-	bq := p.byType[Bishop] | p.byType[Queen]
-	return them & (knightAttacks[sq]&p.byType[Knight] |
+	att := them & (knightAttacks[sq]&p.byType[Knight] |
 		kingAttacks[sq]&p.byType[King] |
-		pawnAttacks[by.Other()][sq]&p.byType[Pawn] |
-		rookAttacks(sq, occ)&rq |
-		bishopAttacks(sq, occ)&bq)
+		pawnAttacks[by.Other()][sq]&p.byType[Pawn])
+	if rq := them & (p.byType[Rook] | p.byType[Queen]); rq&rookRays[sq] != 0 {
+		att |= rookAttacks(sq, occ) & rq
+	}
+	if bq := them & (p.byType[Bishop] | p.byType[Queen]); bq&bishopRays[sq] != 0 {
+		att |= bishopAttacks(sq, occ) & bq
+	}
+	return att
 }
 
 // Checkers returns the pieces that give check to the side to move.
