@@ -44,8 +44,9 @@ measure() {
 	local size games plies failed
 	size=$(stat -c %s "$file")
 	if [ "$name" = pgnc ]; then
-		# The summary line: "1 file, N games (E with errors): ..."
+		# The summary line: "1 file, N games (E with errors), P plies replayed: ..."
 		games=$(grep -o '[0-9]* games' "$tmp/out" | tail -1 | cut -d' ' -f1)
+		plies=$(grep -o '[0-9]* plies replayed' "$tmp/out" | tail -1 | cut -d' ' -f1)
 		failed=$(grep -o '([0-9]* with errors)' "$tmp/out" | tail -1 | tr -dc 0-9)
 	else
 		# The comparison programs print "games plies failed".
@@ -59,11 +60,15 @@ measure() {
 
 echo "| input | tool | mode | games | plies | failed | seconds | MB/s | peak RSS | time / pgnc |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
+# One core means one: with taskset, the garbage collector and the reading
+# cannot borrow the other core, as they can with -j 1 alone.
+onecore=()
+command -v taskset > /dev/null && onecore=(taskset -c 0)
 for f in "$tmp/lichess-twic.pgn" "$tmp/otb.pgn" "$tmp/tcec.pgn"; do
 	base=1
 	measure pgnc "full, all cores" "$f" "$tmp/pgnc" check --quiet "$f"
-	measure pgnc "full, 1 core" "$f" "$tmp/pgnc" check --quiet -j 1 "$f"
-	measure pgnc "parse, 1 core" "$f" "$tmp/pgnc" check --quiet --syntax -j 1 "$f"
+	measure pgnc "full, 1 core" "$f" "${onecore[@]}" "$tmp/pgnc" check --quiet -j 1 "$f"
+	measure pgnc "parse, 1 core" "$f" "${onecore[@]}" "$tmp/pgnc" check --quiet --syntax -j 1 "$f"
 	[ -n "$extract" ] && measure pgn-extract full "$f" "$extract" -s -r "$f"
 	if [ -x "$tmp/golibs" ]; then
 		measure notnil/chess full "$f" "$tmp/golibs" -lib notnil "$f"

@@ -42,9 +42,17 @@ func (k Checker) Game(g *ast.Game) (*model.Game, diag.List) {
 
 // Diagnostics is the function Diagnostics with k's settings.
 func (k Checker) Diagnostics(g *ast.Game) diag.List {
-	c := &checker{index: g.Index, repeats: diag.Repeats{Max: k.MaxRepeats}}
-	_, diags := c.game(g)
+	diags, _ := k.Replay(g)
 	return diags
+}
+
+// Replay is Diagnostics that also returns how many plies of g's main line
+// it replayed: all of them, or those before the first move that could not
+// be played.
+func (k Checker) Replay(g *ast.Game) (diags diag.List, plies int) {
+	c := &checker{index: g.Index, repeats: diag.Repeats{Max: k.MaxRepeats}}
+	_, diags = c.game(g)
+	return diags, c.plies
 }
 
 func (c *checker) game(g *ast.Game) (*model.Game, diag.List) {
@@ -69,8 +77,7 @@ func (c *checker) replay(g *ast.Game) *model.Game {
 		return m
 	}
 	var final chess.Position
-	var plies int
-	m.Moves, final, plies, m.Complete = c.line(start, g.Moves)
+	m.Moves, final, c.plies, m.Complete = c.line(start, g.Moves)
 	m.Comments = c.unattached
 	if c.build {
 		for _, t := range g.Trailing {
@@ -78,7 +85,7 @@ func (c *checker) replay(g *ast.Game) *model.Game {
 		}
 	}
 	if m.Complete && !g.Broken {
-		c.checkResult(g, &final, plies)
+		c.checkResult(g, &final, c.plies)
 	}
 	return m
 }
@@ -86,6 +93,7 @@ func (c *checker) replay(g *ast.Game) *model.Game {
 type checker struct {
 	build    bool // build the model, not only the diagnostics
 	index    int
+	plies    int // of the main line, replayed
 	chess960 bool
 	plyCount *ast.TagPair // the PlyCount tag, checked after the replay
 	// unattached holds the comments at the end of the last line replayed

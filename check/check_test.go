@@ -107,3 +107,30 @@ func TestDuplicateTags(t *testing.T) {
 		t.Errorf("duplicates reported at %q, want %q", got, want)
 	}
 }
+
+func TestReplayCountsMainLinePlies(t *testing.T) {
+	tests := []struct {
+		movetext string
+		plies    int
+	}{
+		{"*", 0},
+		{"1. e4 e5 2. Nf3 *", 3},
+		{"1. e4 (1. d4 d5 2. c4) 1... e5 *", 2}, // variations are not counted
+		{"1. e4 e5 2. Ke3 Nc6 *", 2},            // the replay stops at an illegal move
+		{"1. e4 -- 2. d4 *", 3},                 // a null move is a ply
+		{"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", 7},
+	}
+	for _, tt := range tests {
+		db, _ := parser.Parse(tt.movetext)
+		if len(db.Games) != 1 {
+			t.Fatalf("%q: %d games", tt.movetext, len(db.Games))
+		}
+		diags, plies := Checker{}.Replay(db.Games[0])
+		if plies != tt.plies {
+			t.Errorf("%q: %d plies replayed, want %d", tt.movetext, plies, tt.plies)
+		}
+		if want := Diagnostics(db.Games[0]); fmt.Sprint(diags) != fmt.Sprint(want) {
+			t.Errorf("%q: Replay reports %v, Diagnostics %v", tt.movetext, diags, want)
+		}
+	}
+}

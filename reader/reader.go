@@ -87,6 +87,10 @@ type Game struct {
 	// (ast.Game.Skipped); with Index 0, outside games, including input
 	// skipped after a cut at MaxGameBytes.
 	Skipped int
+	// Plies counts the moves of the main line that the check replayed: all
+	// of them, or those before the first that could not be played; 0 with
+	// Options.SyntaxOnly.
+	Plies int
 }
 
 // Reader reads games from an io.Reader.
@@ -519,8 +523,11 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 			m, more := checker.Game(g)
 			game.Model = m
 			game.Diags = append(game.Diags, more...)
+			game.Plies = len(m.Moves)
 		default:
-			game.Diags = append(game.Diags, checker.Diagnostics(g)...)
+			more, plies := checker.Replay(g)
+			game.Diags = append(game.Diags, more...)
+			game.Plies = plies
 		}
 		game.Diags.Sort()
 		if opts.ReuseMemory && opts.Workers > 1 {

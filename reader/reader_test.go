@@ -232,3 +232,58 @@ func FuzzStream(f *testing.F) {
 		}
 	})
 }
+
+// sumPlies reads every game of rd and adds up the plies the check replayed.
+func sumPlies(t *testing.T, rd *Reader) int {
+	n := 0
+	for g, err := range rd.All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += g.Plies
+	}
+	return n
+}
+
+// TestPliesMatchWholeFile: streams and ranges replay as many plies as a
+// check of the whole file, and SyntaxOnly replays none.
+func TestPliesMatchWholeFile(t *testing.T) {
+	total := 0
+	for _, path := range testfiles.PGN("../testdata") {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(data)
+		db, _ := parser.Parse(src)
+		want := 0
+		for _, g := range db.Games {
+			_, plies := check.Checker{}.Replay(g)
+			want += plies
+		}
+		total += want
+		readers := map[string]*Reader{
+			"stream, 1 worker":  New(strings.NewReader(src), "x", Options{PieceSize: 64, Workers: 1, ReuseMemory: true}),
+			"stream, 3 workers": New(strings.NewReader(src), "x", Options{PieceSize: 64, Workers: 3, ReuseMemory: true}),
+			"ranges, 3 workers": NewFile(strings.NewReader(src), int64(len(src)), "x", Options{RangeSize: 100, PieceSize: 512, Workers: 3}),
+			"model, 1 worker":   New(strings.NewReader(src), "x", Options{Model: true, Workers: 1}),
+			"syntax, no replay": New(strings.NewReader(src), "x", Options{SyntaxOnly: true, Workers: 1}),
+		}
+		for how, rd := range readers {
+			got := sumPlies(t, rd)
+			if how == "syntax, no replay" {
+				if got != 0 {
+					t.Errorf("%s, %s: %d plies, want 0", path, how, got)
+				}
+				continue
+			}
+			if got != want {
+				t.Errorf("%s, %s: %d plies, whole file %d", path, how, got, want)
+			}
+		}
+	}
+	if total == 0 {
+		t.Fatal("no plies in testdata: the test proves nothing")
+	}
+	t.Logf("%d plies", total)
+}

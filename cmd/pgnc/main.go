@@ -77,7 +77,9 @@ file below it) and reports every problem as
 	file:line:col: severity[CODE]: message
 
 followed by the source line, a caret under the problem and, where there is
-one, a hint. A summary line ends the report.
+one, a hint. A summary line ends the report: files, games (and how many
+have errors), the main-line plies replayed, errors, warnings, and the bytes
+that error recovery skipped.
 
 By default every move of every game, variations included, is replayed on a
 board with the full rules of chess (standard chess and Chess960); --syntax
@@ -197,8 +199,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		c.checkArg(arg, stdin)
 	}
 	if flags.format == "text" {
-		fmt.Fprintf(out, "%s, %s (%d with errors): %s, %s, %s skipped\n", plural(c.files, "file"), plural(c.games, "game"),
-			c.gamesWithErrors, plural(c.errors, "error"), plural(c.warnings, "warning"), plural(c.skipped, "byte"))
+		replayed := "" // --syntax replays nothing
+		if !flags.syntax {
+			replayed = ", " + plural(c.plies, "ply") + " replayed"
+		}
+		fmt.Fprintf(out, "%s, %s (%d with errors)%s: %s, %s, %s skipped\n", plural(c.files, "file"), plural(c.games, "game"),
+			c.gamesWithErrors, replayed, plural(c.errors, "error"), plural(c.warnings, "warning"), plural(c.skipped, "byte"))
 	}
 	switch {
 	case c.ioFailed:
@@ -221,6 +227,7 @@ type checker struct {
 	errors          int
 	warnings        int
 	skipped         int // bytes that error recovery passed over
+	plies           int // main-line moves replayed
 	reported        int // errors printed so far, for --max-errors
 	ioFailed        bool
 	progress        *progress // nil unless standard error is a terminal
@@ -330,6 +337,7 @@ func (c *checker) checkGames(rd *reader.Reader, byOffset bool) {
 			c.progress.reached(int64(g.File.Base + len(g.File.Src)))
 		}
 		c.skipped += g.Skipped
+		c.plies += g.Plies
 		errorsBefore := c.errors
 		counted := false
 		for _, d := range g.Diags {
@@ -384,8 +392,11 @@ func gameName(index int, tags []model.Tag) string {
 }
 
 func plural(n int, noun string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return fmt.Sprintf("1 %s", noun)
+	case noun == "ply":
+		return fmt.Sprintf("%d plies", n)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
