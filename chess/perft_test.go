@@ -69,16 +69,15 @@ func BenchmarkPerft(b *testing.B) {
 	}
 }
 
-// TestHasLegalMove: the king-first shortcut agrees with the full move list
-// in every position three plies into the perft positions, and in mates and
-// stalemates.
+// TestHasLegalMove: HasLegalMove and Disambiguation, which take shortcuts,
+// agree with the full move list in every position up to two plies after the
+// perft positions, and in positions whose only moves are the ones the
+// shortcuts try last.
 func TestHasLegalMove(t *testing.T) {
 	positions := 0
 	check := func(p *Position, l *MoveList) {
 		positions++
-		if got := p.HasLegalMove(); got != (l.Len() > 0) {
-			t.Fatalf("%s: HasLegalMove %v with %d legal moves", p.FEN(), got, l.Len())
-		}
+		checkQueries(t, p, l)
 	}
 	for _, tc := range perftCases {
 		p, _ := ParseFEN(tc.fen)
@@ -122,4 +121,69 @@ func walkPositions(p *Position, depth int, visit func(p *Position, l *MoveList))
 		q.Play(l.At(i))
 		walkPositions(&q, depth-1, visit)
 	}
+}
+
+// checkQueries compares HasLegalMove and Disambiguation with what l, the
+// full list of p's legal moves, says.
+func checkQueries(t *testing.T, p *Position, l *MoveList) {
+	t.Helper()
+	if got := p.HasLegalMove(); got != (l.Len() > 0) {
+		t.Fatalf("%s: HasLegalMove %v with %d legal moves", p.FEN(), got, l.Len())
+	}
+	for _, m := range l.Moves() {
+		if got, want := p.Disambiguation(m), disambiguationFrom(p, l, m); got != want {
+			t.Fatalf("%s: Disambiguation(%s) = %d, want %d", p.FEN(), m.UCI(false), got, want)
+		}
+	}
+}
+
+// disambiguationFrom is Disambiguation as the standard defines it, worked
+// out from l, the legal moves of p: the other pieces of m's type that may
+// legally move to the same square.
+func disambiguationFrom(p *Position, l *MoveList, m Move) Disambiguator {
+	piece := p.At(m.From).Type()
+	if piece == Pawn || piece == King || m.Kind == Castle {
+		return DisambiguateNone
+	}
+	others, sameFile, sameRank := false, false, false
+	for _, c := range l.Moves() {
+		if c.From == m.From || c.To != m.To || c.Kind == Castle || p.At(c.From).Type() != piece {
+			continue
+		}
+		others = true
+		sameFile = sameFile || c.From.File() == m.From.File()
+		sameRank = sameRank || c.From.Rank() == m.From.Rank()
+	}
+	switch {
+	case !others:
+		return DisambiguateNone
+	case !sameFile:
+		return DisambiguateFile
+	case !sameRank:
+		return DisambiguateRank
+	}
+	return DisambiguateSquare
+}
+
+// FuzzLegalMoveQueries walks from a position along the moves path picks
+// and runs checkQueries at every step.
+func FuzzLegalMoveQueries(f *testing.F) {
+	for i, tc := range perftCases {
+		f.Add(tc.fen, []byte{byte(i), 3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5})
+	}
+	f.Fuzz(func(t *testing.T, fen string, path []byte) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			return
+		}
+		for _, choice := range path {
+			var l MoveList
+			p.LegalMoves(&l)
+			checkQueries(t, &p, &l)
+			if l.Len() == 0 {
+				return
+			}
+			p.Play(l.At(int(choice) % l.Len()))
+		}
+	})
 }
