@@ -79,7 +79,6 @@ func (p *Position) legalMoves(l *MoveList, from, to Bitboard) {
 	}
 	occ := p.Occupied()
 	own := p.byColor[us]
-	checkers := p.checkers
 
 	// King steps: the destination must be safe with the king gone from its
 	// square, so that it cannot step back along a checking line.
@@ -91,14 +90,11 @@ func (p *Position) legalMoves(l *MoveList, from, to Bitboard) {
 			}
 		}
 	}
-	if checkers.MoreThanOne() {
+	target, ok := p.nonKingTargets(king)
+	if !ok {
 		return
 	}
-	target := ^own & to
-	if checkers != 0 {
-		c := checkers.First()
-		target &= between[king][c] | checkers
-	}
+	target &= to
 	pinned := p.pinned(us, king)
 
 	for pieces := own & from &^ p.byType[Pawn] &^ p.byType[King]; pieces != 0; {
@@ -112,9 +108,25 @@ func (p *Position) legalMoves(l *MoveList, from, to Bitboard) {
 		}
 	}
 	p.pawnMoves(l, us, king, occ, target, pinned, from, to)
-	if checkers == 0 && from.Has(king) {
+	if p.checkers == 0 && from.Has(king) {
 		p.castlingMoves(l, us, king, occ, to)
 	}
+}
+
+// nonKingTargets returns the squares that pieces other than the king may
+// move to: any square but those of their own pieces, and in check only the
+// checker's square or one between it and the king. It reports false in
+// double check, where only the king may move.
+func (p *Position) nonKingTargets(king Square) (Bitboard, bool) {
+	checkers := p.checkers
+	if checkers.MoreThanOne() {
+		return 0, false
+	}
+	target := ^p.byColor[p.turn]
+	if checkers != 0 {
+		target &= between[king][checkers.First()] | checkers
+	}
+	return target, true
 }
 
 // pieceAttacks returns the squares a knight, bishop, rook or queen of type
