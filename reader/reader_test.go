@@ -262,23 +262,19 @@ func TestPliesMatchWholeFile(t *testing.T) {
 			want += plies
 		}
 		total += want
-		readers := map[string]*Reader{
-			"stream, 1 worker":  New(strings.NewReader(src), "x", Options{PieceSize: 64, Workers: 1, ReuseMemory: true}),
-			"stream, 3 workers": New(strings.NewReader(src), "x", Options{PieceSize: 64, Workers: 3, ReuseMemory: true}),
-			"ranges, 3 workers": NewFile(strings.NewReader(src), int64(len(src)), "x", Options{RangeSize: 100, PieceSize: 512, Workers: 3}),
-			"model, 1 worker":   New(strings.NewReader(src), "x", Options{Model: true, Workers: 1}),
-			"syntax, no replay": New(strings.NewReader(src), "x", Options{SyntaxOnly: true, Workers: 1}),
-		}
-		for how, rd := range readers {
-			got := sumPlies(t, rd)
-			if how == "syntax, no replay" {
-				if got != 0 {
-					t.Errorf("%s, %s: %d plies, want 0", path, how, got)
-				}
-				continue
-			}
-			if got != want {
-				t.Errorf("%s, %s: %d plies, whole file %d", path, how, got, want)
+		for _, r := range []struct {
+			how      string
+			rd       *Reader
+			replayed int
+		}{
+			{"stream, 1 worker", New(strings.NewReader(src), "x", Options{PieceSize: 64, Workers: 1, ReuseMemory: true}), want},
+			{"stream, 3 workers", New(strings.NewReader(src), "x", Options{PieceSize: 64, Workers: 3, ReuseMemory: true}), want},
+			{"ranges, 3 workers", NewFile(strings.NewReader(src), int64(len(src)), "x", Options{RangeSize: 100, PieceSize: 512, Workers: 3}), want},
+			{"model, 1 worker", New(strings.NewReader(src), "x", Options{Model: true, Workers: 1}), want},
+			{"syntax only", New(strings.NewReader(src), "x", Options{SyntaxOnly: true, Workers: 1}), 0},
+		} {
+			if got := sumPlies(t, r.rd); got != r.replayed {
+				t.Errorf("%s, %s: %d plies, want %d", path, r.how, got, r.replayed)
 			}
 		}
 	}
