@@ -138,6 +138,13 @@ func (p *parser) checkText(from, to int, where string) {
 	if printableASCII(body) {
 		return
 	}
+	if where == "comment" {
+		if at, end := tagLineIn(body); at >= 0 {
+			// Most likely a game whose comment is never closed, and the
+			// games after it read as comment text.
+			p.addDiag(diag.TagInComment, from-1, from, "text", body[at:end])
+		}
+	}
 	invalid := false
 	for i := 0; i < len(body); {
 		c := body[i]
@@ -165,6 +172,47 @@ func (p *parser) checkText(from, to int, where string) {
 		i++
 	}
 }
+
+// tagLineIn returns the span of the first line in body that starts with what
+// looks like a tag pair, '[', a tag name, white space and '"', up to the end
+// of the line or of its first 60 bytes; at is -1 when there is none. Lines
+// with "[%" commands, or any other bracket, do not count.
+func tagLineIn(body string) (at, end int) {
+	for i := 0; i < len(body); i++ {
+		j := strings.IndexByte(body[i:], '[')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i == 0 || (body[i-1] != '\n' && body[i-1] != '\r') {
+			continue
+		}
+		k := i + 1
+		for k < len(body) && (isLetter(body[k]) || k > i+1 && (isDigit(body[k]) || body[k] == '_')) {
+			k++
+		}
+		if k == i+1 {
+			continue
+		}
+		name := k
+		for k < len(body) && (body[k] == ' ' || body[k] == '\t') {
+			k++
+		}
+		if k == name || k == len(body) || body[k] != '"' {
+			continue
+		}
+		end := i + min(restOfLine(body[i:], 0), 60)
+		for end < len(body) && end > i && !utf8.RuneStart(body[end]) {
+			end-- // not in the middle of a character
+		}
+		return i, end
+	}
+	return -1, -1
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // noteInvalidUTF8 reports the first byte that is not UTF-8 in a text, as
 // the encoding asks.

@@ -73,3 +73,35 @@ func TestLeadingNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestTagLineIn: only a line that starts with '[', a tag name, white space
+// and a quote counts, and the text shown stops at the line end or 60 bytes.
+func TestTagLineIn(t *testing.T) {
+	long := `[Annotator "` + strings.Repeat("x", 80) + `"]`
+	tests := []struct {
+		body string
+		want string // "" for none
+	}{
+		{"text\n[Event \"x\"]\nmore", `[Event "x"]`},
+		{"text\r\n[White_Elo\t\"2700\"]\r\n", `[White_Elo` + "\t" + `"2700"]`},
+		{"text\r[Site \"?\"]", `[Site "?"]`},
+		{"[Event \"x\"] at the very start", ""},
+		{"text [Event \"x\"] inside a line", ""},
+		{"\n[%clk 0:01:00]\n[%cal Ge2e4]", ""},
+		{"\n[12. Nf3 \"quoted\"]", ""},
+		{"\n[Event\"x\"]", ""},
+		{"\n[Event ", ""},
+		{"\n[", ""},
+		{"\n" + long, long[:60]},
+	}
+	for _, tt := range tests {
+		at, end := tagLineIn(tt.body)
+		got := ""
+		if at >= 0 {
+			got = tt.body[at:end]
+		}
+		if got != tt.want {
+			t.Errorf("tagLineIn(%q) = %q, want %q", tt.body, got, tt.want)
+		}
+	}
+}
