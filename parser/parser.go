@@ -762,6 +762,9 @@ func (p *parser) illegalToken(tok lexer.Token) int {
 	switch p.src[tok.Start] {
 	case '{':
 		p.addDiag(diag.UnterminatedComm, tok.Start, tok.Start+1)
+		// A "}" after the end of src would close the comment: in a text
+		// that may go on, no place after it is sure to start a game.
+		p.cutFrom, p.cut.Games = math.MaxInt, 0
 		end := p.commentRecoveryEnd(tok.Start)
 		p.checkText(tok.Start+1, end, "comment")
 		p.sc.Seek(end)

@@ -88,6 +88,9 @@ func TestParsePrefixPlaces(t *testing.T) {
 		{"marker in an open variation", "1. e4 (1. d4 *\n\n[Event \"b\"]\n1. d4 *", 1, "[Event \"b\"]\n1. d4 *"},
 		{"after a broken game", "[x] 1-0\n[y] 0-1\n", 1, "[y] 0-1\n"},
 		{"before from", game + game + game, len(game) + 1, game},
+		// A "}" after the text would make the rest comment text.
+		{"after an unterminated comment", "1. e4 {open\n\n" + game + game, 1, ""},
+		{"before an unterminated comment", game + game + "1. e4 {open\n\n" + game, 1, game + "1. e4 {open\n\n" + game},
 	}
 	for _, tc := range tests {
 		_, _, end := parsePrefix(t, tc.src, Cut{From: tc.from})
@@ -99,6 +102,10 @@ func TestParsePrefixPlaces(t *testing.T) {
 	src := strings.Repeat(game, 10)
 	if db, _, end := parsePrefix(t, src, Cut{From: len(src), Games: 3}); end != 3*len(game) || len(db.Games) != 3 {
 		t.Errorf("Games 3: cut at %d with %d games, want at %d", end, len(db.Games), 3*len(game))
+	}
+	open := "1. e4 {open\n\n" + src
+	if _, _, end := parsePrefix(t, open, Cut{From: len(open), Games: 3}); end != len(open) {
+		t.Errorf("Games 3 after an unterminated comment: cut at %d of %d", end, len(open))
 	}
 }
 

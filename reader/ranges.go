@@ -63,6 +63,25 @@ func isSyncPoint(src string, off int) bool {
 	return src[off] == '[' && atLineStart(src, off) && (blankLineBefore(src, off) || resultLineBefore(src, off))
 }
 
+// lastSyncPoint returns the last sync point in src after which the parser
+// can start a game, or 0 when there is none: a "[" at the start of a line
+// that follows a line ending with a termination marker, or a blank line
+// after movetext (after a tag section, a blank line does not end the
+// game). Only lines ended by LF count.
+func lastSyncPoint(src string) int {
+	for end := len(src); ; {
+		i := strings.LastIndex(src[:end], "\n[")
+		if i < 0 {
+			return 0
+		}
+		at := i + 1
+		if resultLineBefore(src, at) || blankLineBefore(src, at) && !strings.HasSuffix(strings.TrimRight(src[max(at-syncLookBehind, 0):at], " \t\v\r\n"), "]") {
+			return at
+		}
+		end = i
+	}
+}
+
 // resultLineBefore reports whether the line before the one that starts at
 // off ends with a termination marker, looking back at most syncLookBehind
 // bytes.
@@ -134,7 +153,7 @@ func (rd *Reader) limitRange() {
 		return
 	}
 	src := unsafe.String(unsafe.SliceData(rd.buf), len(rd.buf))
-	if n, games := boundary(src, rd.eof, max(rd.limit-rd.base, 0)); n >= 0 {
+	if n, games := boundary(src, rd.eof || rd.commentsEnd, max(rd.limit-rd.base, 0)); n >= 0 {
 		rd.stopAt(n)
 		// Few enough games for one piece: cut it without scanning again.
 		rd.onePiece = games < maxPieceGames

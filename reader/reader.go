@@ -128,6 +128,14 @@ type Reader struct {
 	// cutting them, after that found no cut (see parseCut).
 	scanUntil int
 	lastPiece int // the length of the last piece cut
+	// syncFrom is the number of pieces from which a parallel stream reader
+	// cuts at sync points (again, after one such cut failed), and
+	// syncFails counts the failures.
+	syncFrom, syncFails int
+	syncCuts            int // pieces cut at sync points, for tests
+	// commentsEnd is set while the buffer, MaxGameBytes long, is searched
+	// for a cut after a comment that no "}" closes in it.
+	commentsEnd bool
 	// head is the text before buf[0] on its line, up to diag.MaxTail bytes;
 	// headCut says the line starts before it.
 	head    string
@@ -255,6 +263,20 @@ type piece struct {
 	// and last line (diag.File.Head and Tail).
 	head, tail string
 	headCut    bool
+	// sync marks a piece that a parallel stream reader cut at a sync point
+	// without scanning (see Reader.cut): src holds one byte more, the "["
+	// the next piece starts with, and the worker confirms the cut by
+	// parsing (confirmCut) before it checks the piece.
+	sync bool
+}
+
+// text returns the input text of the piece, without the "[" after a sync
+// cut.
+func (pc *piece) text() string {
+	if pc.sync {
+		return pc.src[:len(pc.src)-1]
+	}
+	return pc.src
 }
 
 // nextPiece reads until a piece can be cut off and cuts it. It returns
@@ -282,9 +304,21 @@ func (rd *Reader) nextPiece() (piece, error) {
 		}
 		n, parsed := rd.cut()
 		forced := false
+		if n == 0 && !rd.eof && len(rd.buf) >= rd.opts.MaxGameBytes && !rd.commentsEnd {
+			// A comment open for MaxGameBytes is unterminated: it ends
+			// before the next tag line, and a game may start after it.
+			rd.commentsEnd = true
+			n, parsed = rd.cut()
+			rd.commentsEnd = false
+		}
 		if n == 0 && !rd.eof && len(rd.buf) >= rd.opts.MaxGameBytes {
 			// No game boundary in MaxGameBytes: cut at the last line end,
-			// and skip what follows up to the next tag line.
+			// and skip what follows up to the next tag line. The input
+			// skipped cannot be read again: first wait until no sync cut
+			// before it may still fail.
+			if rd.pool != nil && !rd.pool.drain() {
+				return piece{}, errStopped
+			}
 			n, forced = len(rd.buf), true
 			if i := bytes.LastIndexByte(rd.buf, '\n'); i > 0 {
 				n = i + 1
@@ -311,6 +345,9 @@ func (rd *Reader) nextPiece() (piece, error) {
 			pc := parsed
 			if pc.db == nil {
 				pc.src = string(rd.buf[:n])
+				if pc.sync {
+					pc.src = string(rd.buf[:n+1])
+				}
 			}
 			pc.seq, pc.base, pc.line, pc.col, pc.forced, pc.skipped = rd.pieces, rd.base, rd.line, rd.col, forced, rd.skipped
 			pc.head, pc.headCut, pc.tail = rd.head, rd.headCut, lineAfter(rd.buf, n)
@@ -397,7 +434,11 @@ func (rd *Reader) read() error {
 // before equals the parse of the whole input up to there, or 0 when it
 // cannot yet. It waits until the buffer holds a piece's worth of input. A
 // serial reader parses the piece while it looks for the cut, and then
-// returns its text and parse in parsed; otherwise parsed.db is nil.
+// returns its text and parse in parsed; otherwise parsed.db is nil. A
+// parallel stream reader cuts at the last sync point, found without
+// lexing, and leaves it to the worker to confirm; parsed.sync is then set.
+// Only where there is none does it scan with the lexer (Boundary), which
+// on one goroutine would bound the speed of all workers.
 func (rd *Reader) cut() (n int, parsed piece) {
 	if len(rd.buf) < rd.opts.PieceSize && !rd.eof && !rd.stopped {
 		return 0, piece{}
@@ -407,6 +448,12 @@ func (rd *Reader) cut() (n int, parsed piece) {
 			return n, parsed
 		}
 	}
+	if rd.opts.Workers > 1 && !rd.ranged && rd.pieces >= rd.syncFrom {
+		if n := lastSyncPoint(unsafe.String(unsafe.SliceData(rd.buf), rd.searchable())); n > 0 {
+			rd.syncCuts++
+			return n, piece{sync: true}
+		}
+	}
 	if rd.ranged {
 		rd.limitRange()
 		if rd.onePiece {
@@ -414,7 +461,7 @@ func (rd *Reader) cut() (n int, parsed piece) {
 			return len(rd.buf), piece{}
 		}
 	}
-	return Boundary(unsafe.String(unsafe.SliceData(rd.buf), rd.searchable()), rd.eof), piece{}
+	return Boundary(unsafe.String(unsafe.SliceData(rd.buf), rd.searchable()), rd.eof || rd.commentsEnd), piece{}
 }
 
 // searchable returns how much of the buffer a cut is looked for in: all of
@@ -555,7 +602,10 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 // there: a "[", move number, move or marker right after a termination marker,
 // or, failing that, a "[" at the start of a line after movetext and a blank
 // line. It stops at the 2048th such place after a marker. It returns 0 when
-// src has no such place. With final set, src is the whole rest of the input.
+// src has no such place. With final set, src is the whole rest of the input,
+// or as much of it as is read before a comment without "}" is taken to be
+// unterminated (see Options.MaxGameBytes); without it, the search stops at
+// such a comment.
 func Boundary(src string, final bool) int {
 	cut, _ := boundary(src, final, -1)
 	return cut
@@ -585,13 +635,15 @@ func boundary(src string, final bool, after int) (cut, games int) {
 		case token.Illegal:
 			if src[tok.Start] == '{' {
 				// An unterminated comment: the parser ends it before the
-				// next line that starts with "[".
-				if j := parser.NextTagLine(src, tok.Start); j < len(src) {
+				// next line that starts with "[". Unless src is the whole
+				// rest of the input, a "}" may still come and close it,
+				// and no place after it is sure to start a game.
+				if j := parser.NextTagLine(src, tok.Start); final && j < len(src) {
 					sc.Seek(j)
 					prev = token.Comment
 					continue
 				}
-				// The comment runs to the end of the input.
+				// The comment runs to the end of src.
 				if after >= 0 {
 					return -1, games
 				}
