@@ -43,7 +43,8 @@ type Options struct {
 	Workers int
 	// MaxGameBytes bounds the memory one game may take: where no game
 	// boundary turns up in that many bytes, the input is cut at a line end
-	// anyway, with diagnostic PGN215. 0 means DefaultMaxGameBytes.
+	// anyway, with diagnostic PGN215. A comment that no "}" closes within
+	// that many bytes is read as unterminated. 0 means DefaultMaxGameBytes.
 	MaxGameBytes int
 	// RangeSize is how many bytes each worker of NewFile reads at a time;
 	// 0 means DefaultRangeSize.
