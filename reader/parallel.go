@@ -134,6 +134,7 @@ func (rd *Reader) nextParallel() ([]*Game, error) {
 			}
 			p.next++
 			p.mu.Lock()
+			p.cut[0] = piece{} // its text is the games' now, not the pool's
 			p.cut = p.cut[1:]
 			if len(p.cut) == 0 && p.drained != nil {
 				close(p.drained)
