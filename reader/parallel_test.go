@@ -96,3 +96,18 @@ func firstDiff(got, want []string, i int) string {
 	}
 	return "got:  " + entry(got) + "\nwant: " + entry(want)
 }
+
+// TestCommentOpenAtMaxGameBytes: a comment that no "}" closes within
+// MaxGameBytes is unterminated, as in the whole-file check when no "}"
+// follows at all: the games after it are read, with no cut at the limit.
+func TestCommentOpenAtMaxGameBytes(t *testing.T) {
+	plain := "[Event \"p\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n"
+	src := plain + "[Event \"open\"]\n\n1. e4 {never closed\n\n" + strings.Repeat(plain, 3000)
+	wantGames, want := wholeFile(src)
+	for _, workers := range []int{1, 3} {
+		games, got := drain(t, New(strings.NewReader(src), "x", Options{PieceSize: 4096, MaxGameBytes: 64 << 10, Workers: workers, ReuseMemory: true}))
+		if games != wantGames || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%d workers: %d games, %d diagnostics; whole file: %d games, %d diagnostics", workers, games, len(got), wantGames, len(want))
+		}
+	}
+}
