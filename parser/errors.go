@@ -201,7 +201,7 @@ func tagLineIn(body string) (at, end int) {
 		if k == name || k == len(body) || body[k] != '"' {
 			continue
 		}
-		end := i + min(restOfLine(body[i:], 0), 60)
+		end := min(restOfLine(body, i), i+60)
 		for end < len(body) && end > i && !utf8.RuneStart(body[end]) {
 			end-- // not in the middle of a character
 		}

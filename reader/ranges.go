@@ -75,19 +75,24 @@ func lastSyncPoint(src string) int {
 			return 0
 		}
 		at := i + 1
-		if resultLineBefore(src, at) || blankLineBefore(src, at) && !strings.HasSuffix(strings.TrimRight(src[max(at-syncLookBehind, 0):at], " \t\v\r\n"), "]") {
+		if resultLineBefore(src, at) || blankLineBefore(src, at) && !strings.HasSuffix(textBefore(src, at), "]") {
 			return at
 		}
 		end = i
 	}
 }
 
+// textBefore returns the syncLookBehind bytes before off, or fewer at the
+// start of src, without the white space at their end.
+func textBefore(src string, off int) string {
+	return strings.TrimRight(src[max(off-syncLookBehind, 0):off], " \t\v\r\n")
+}
+
 // resultLineBefore reports whether the line before the one that starts at
 // off ends with a termination marker, looking back at most syncLookBehind
 // bytes.
 func resultLineBefore(src string, off int) bool {
-	lo := max(off-syncLookBehind, 0)
-	line := strings.TrimRight(src[lo:off], " \t\v\r\n")
+	line := textBefore(src, off)
 	for _, marker := range []string{"1-0", "0-1", "1/2-1/2", "*"} {
 		if rest, ok := strings.CutSuffix(line, marker); ok {
 			return rest == "" || strings.ContainsAny(rest[len(rest)-1:], " \t\n\r})")
