@@ -89,14 +89,16 @@ untaggedOpen
 	: elements
 	;
 
+// A fused tag pair costs one reduction, as part of tags.
 tags
-	: tag
+	: TAGPAIR          { b(yylex).tagPair($1) }
+	| tag
+	| tags TAGPAIR     { b(yylex).tagPair($2) }
 	| tags tag
 	;
 
 tag
 	: LBRACKET SYMBOL STRING RBRACKET  { b(yylex).tag($1, $2, $3, $4) }
-	| TAGPAIR                          { b(yylex).tagPair($1) }
 	;
 
 // elements is a non-empty element sequence: its first element, then the

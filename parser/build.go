@@ -15,8 +15,9 @@ import (
 // caller keeps the tree, unless the parser reuses memory (Parser.ReuseMemory),
 // in which case rewind hands the same chunks out again.
 type arena[T any] struct {
-	chunks      [][]T
-	chunk, used int // the chunk being filled and how much of it is used
+	chunks [][]T
+	next   int // index of the chunk to fill after free
+	free   []T // what is left of the chunk being filled
 }
 
 const arenaChunk = 256
@@ -24,19 +25,25 @@ const arenaChunk = 256
 // alloc returns the next node. It may hold a node of an earlier parse:
 // callers assign the whole node.
 func (a *arena[T]) alloc() *T {
-	if a.chunk == len(a.chunks) {
-		a.chunks = append(a.chunks, make([]T, arenaChunk))
+	if len(a.free) == 0 {
+		a.refill()
 	}
-	c := a.chunks[a.chunk]
-	p := &c[a.used]
-	if a.used++; a.used == len(c) {
-		a.chunk, a.used = a.chunk+1, 0
-	}
+	p := &a.free[0]
+	a.free = a.free[1:]
 	return p
 }
 
+// refill starts filling the next chunk, making one if there is none.
+func (a *arena[T]) refill() {
+	if a.next == len(a.chunks) {
+		a.chunks = append(a.chunks, make([]T, arenaChunk))
+	}
+	a.free = a.chunks[a.next]
+	a.next++
+}
+
 // rewind makes the chunks available again; earlier nodes become invalid.
-func (a *arena[T]) rewind() { a.chunk, a.used = 0, 0 }
+func (a *arena[T]) rewind() { a.next, a.free = 0, nil }
 
 // sliceArena carves slices out of shared chunks in the same way.
 type sliceArena[T any] struct {
@@ -136,11 +143,17 @@ func (b *builder) reset(p *parser, reuse bool) {
 // current returns the game being built, starting one at from if needed.
 func (b *builder) current(from int) *ast.Game {
 	if b.game == nil {
-		b.lastOpen = nil
-		b.game = b.games.alloc()
-		*b.game = ast.Game{Span: ast.Span{From: from, To: from}}
+		b.startGame(from)
 	}
 	return b.game
+}
+
+// startGame starts a game at offset from; current stays small enough to be
+// inlined into every builder method.
+func (b *builder) startGame(from int) {
+	b.lastOpen = nil
+	b.game = b.games.alloc()
+	*b.game = ast.Game{Span: ast.Span{From: from, To: from}}
 }
 
 // extend records that the current game reaches at least to offset to.
@@ -215,7 +228,7 @@ func (b *builder) badMove(tok lexer.Token) {
 func (b *builder) moveNumber(tok lexer.Token) {
 	b.settleNumber(false)
 	text := b.p.src[tok.Start:tok.End]
-	number, k := leadingNumber(text) // the token is digits, then only periods
+	number, k := moveNumberValue(text)
 	digits := text[:k]
 	n := b.numbers.alloc()
 	*n = ast.MoveNumber{Span: span(tok), Number: number, Dots: len(text) - len(digits)}
@@ -253,9 +266,13 @@ func (b *builder) levelStart() int {
 // a move follows now.
 func (b *builder) settleNumber(moveFollows bool) {
 	if b.number != nil && !moveFollows {
-		b.p.addDiag(diag.DanglingMoveNumber, b.number.From, b.number.To, "number", strconv.Itoa(b.number.Number))
+		b.reportDanglingNumber()
 	}
 	b.number = nil
+}
+
+func (b *builder) reportDanglingNumber() {
+	b.p.addDiag(diag.DanglingMoveNumber, b.number.From, b.number.To, "number", strconv.Itoa(b.number.Number))
 }
 
 func (b *builder) nag(tok lexer.Token) {
@@ -492,6 +509,19 @@ func atoi(s string) int {
 		return -1
 	}
 	return n
+}
+
+// moveNumberValue returns the number of a move number token (digits, then
+// only periods) and how many digits it has, reading numbers of one and two
+// digits directly.
+func moveNumberValue(text string) (n, digits int) {
+	switch {
+	case len(text) >= 2 && text[1] == '.':
+		return int(text[0] - '0'), 1
+	case len(text) >= 3 && text[2] == '.':
+		return int(text[0]-'0')*10 + int(text[1]-'0'), 2
+	}
+	return leadingNumber(text)
 }
 
 // leadingNumber returns the value of the decimal digits s starts with and

@@ -74,6 +74,35 @@ func TestLeadingNumber(t *testing.T) {
 	}
 }
 
+// TestMoveNumberValue compares the shortcuts for one and two digits with
+// leadingNumber on every move number and integer token of up to five bytes.
+func TestMoveNumberValue(t *testing.T) {
+	var texts []string
+	var grow func(s string)
+	grow = func(s string) {
+		if len(s) > 5 {
+			return
+		}
+		texts = append(texts, s)
+		if !strings.HasSuffix(s, ".") {
+			for c := '0'; c <= '9'; c++ {
+				grow(s + string(c))
+			}
+		}
+		grow(s + ".")
+	}
+	for c := '0'; c <= '9'; c++ {
+		grow(string(c))
+	}
+	for _, s := range texts {
+		n, k := moveNumberValue(s)
+		wantN, wantK := leadingNumber(s)
+		if n != wantN || k != wantK {
+			t.Fatalf("moveNumberValue(%q) = %d, %d; leadingNumber gives %d, %d", s, n, k, wantN, wantK)
+		}
+	}
+}
+
 // TestTagLineIn: only a line that starts with '[', a tag name, white space
 // and a quote counts, and the text shown stops at the line end or 60 bytes.
 func TestTagLineIn(t *testing.T) {

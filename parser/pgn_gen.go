@@ -79,65 +79,68 @@ const yyPrivate = 57344
 const yyLast = 87
 
 var yyAct = [...]int8{
-	25, 39, 32, 10, 16, 12, 16, 43, 34, 37,
-	29, 13, 13, 41, 36, 17, 19, 20, 21, 22,
-	23, 24, 18, 26, 35, 16, 14, 14, 33, 56,
-	58, 34, 38, 44, 42, 59, 55, 7, 31, 13,
-	53, 11, 54, 17, 19, 20, 21, 22, 23, 24,
-	18, 26, 40, 16, 14, 53, 46, 45, 48, 49,
-	50, 51, 52, 47, 26, 57, 46, 45, 48, 49,
-	50, 51, 52, 47, 26, 9, 6, 4, 15, 30,
-	28, 27, 8, 5, 3, 2, 1,
+	25, 40, 32, 11, 16, 13, 16, 44, 35, 38,
+	42, 29, 14, 14, 36, 37, 17, 19, 20, 21,
+	22, 23, 24, 18, 26, 59, 16, 34, 10, 33,
+	60, 35, 57, 39, 43, 45, 56, 41, 7, 31,
+	14, 54, 12, 55, 17, 19, 20, 21, 22, 23,
+	24, 18, 26, 15, 16, 10, 54, 47, 46, 49,
+	50, 51, 52, 53, 48, 26, 58, 47, 46, 49,
+	50, 51, 52, 53, 48, 26, 9, 6, 4, 8,
+	30, 28, 27, 5, 3, 2, 1,
 }
 
 var yyPact = [...]int16{
-	-32768, -32768, 35, 8, 7, -32768, -32768, 4, -32768, -32768,
-	-32768, -12, -32768, 25, -32768, -32768, -32768, -32768, -32768, -32768,
-	-32768, -32768, -32768, -32768, -32768, -32768, -32768, 7, -32768, -7,
-	-32768, -14, -32768, -32768, -32768, -32768, -32768, -32768, 27, 58,
-	-32768, -32768, -32768, -32768, 31, 21, -32768, -32768, -32768, -32768,
-	-32768, -32768, -32768, -32768, 48, -32768, 22, -32768, -32768, -32768,
+	-32768, -32768, 36, 9, 8, -32768, -32768, -6, -32768, -32768,
+	-32768, -32768, -12, -32768, 26, -32768, -32768, -32768, -32768, -32768,
+	-32768, -32768, -32768, -32768, -32768, -32768, -32768, 8, -32768, -10,
+	-32768, -14, -32768, -32768, -32768, -32768, -32768, -32768, -32768, 29,
+	59, -32768, -32768, -32768, -32768, 31, 24, -32768, -32768, -32768,
+	-32768, -32768, -32768, -32768, -32768, 49, -32768, 17, -32768, -32768,
+	-32768,
 }
 
 var yyPgo = [...]int8{
-	0, 86, 85, 84, 77, 83, 76, 82, 75, 38,
-	2, 3, 78, 1, 0, 52,
+	0, 86, 85, 84, 78, 83, 77, 79, 76, 39,
+	2, 3, 53, 1, 0, 37,
 }
 
 var yyR1 = [...]int8{
 	0, 1, 1, 1, 1, 2, 2, 2, 2, 2,
 	2, 3, 3, 3, 6, 6, 6, 6, 5, 5,
-	5, 8, 7, 4, 4, 11, 11, 9, 12, 12,
-	12, 12, 12, 12, 12, 12, 12, 13, 13, 13,
+	5, 8, 7, 4, 4, 4, 4, 11, 9, 12,
+	12, 12, 12, 12, 12, 12, 12, 12, 13, 13,
 	13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
-	15, 14, 10,
+	13, 15, 14, 10,
 }
 
 var yyR2 = [...]int8{
 	0, 1, 1, 2, 2, 0, 2, 2, 2, 3,
 	3, 2, 2, 2, 3, 2, 3, 2, 2, 1,
-	2, 2, 1, 1, 2, 4, 1, 2, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 0, 3, 4,
-	4, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-	0, 4, 1,
+	2, 2, 1, 1, 1, 2, 2, 4, 2, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 0, 3,
+	4, 4, 2, 2, 2, 2, 2, 2, 2, 2,
+	2, 0, 4, 1,
 }
 
 var yyChk = [...]int16{
 	-32768, -1, -2, -3, -4, -5, -6, 2, -7, -8,
-	-11, -9, -10, 4, 19, -12, 18, 8, 15, 9,
+	19, -11, -9, -10, 4, -12, 18, 8, 15, 9,
 	10, 11, 12, 13, 14, -14, 16, -4, -6, 2,
-	-8, -9, -10, 21, -11, 20, -10, 21, 7, -13,
-	-15, 20, -10, 21, 6, 9, 8, 15, 10, 11,
-	12, 13, 14, -14, -13, 5, 8, 17, 8, 13,
+	-8, -9, -10, 21, 19, -11, 20, -10, 21, 7,
+	-13, -15, 20, -10, 21, 6, 9, 8, 15, 10,
+	11, 12, 13, 14, -14, -13, 5, 8, 17, 8,
+	13,
 }
 
 var yyDef = [...]int8{
 	5, -2, -2, -2, 3, 6, 7, 0, 11, 12,
-	23, 22, 19, 0, 26, 37, 52, 28, 29, 30,
-	31, 32, 33, 34, 35, 36, 50, 4, 8, 0,
-	13, 21, 15, 17, 24, 9, 18, 20, 0, 27,
-	37, 10, 14, 16, 0, 43, 41, 42, 44, 45,
-	46, 47, 48, 49, 0, 25, 38, 51, 39, 40,
+	23, 24, 22, 19, 0, 38, 53, 29, 30, 31,
+	32, 33, 34, 35, 36, 37, 51, 4, 8, 0,
+	13, 21, 15, 17, 25, 26, 9, 18, 20, 0,
+	28, 38, 10, 14, 16, 0, 44, 42, 43, 45,
+	46, 47, 48, 49, 50, 0, 27, 39, 52, 40,
+	41,
 }
 
 var yyTok1 = [...]int8{
@@ -540,30 +543,30 @@ yydefault:
 		{
 			b(yylex).endGame()
 		}
-	case 25:
-		yyDollar = yyS[yypt-4 : yypt+1]
-		{
-			b(yylex).tag(yyDollar[1].tok, yyDollar[2].tok, yyDollar[3].tok, yyDollar[4].tok)
-		}
-	case 26:
+	case 23:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).tagPair(yyDollar[1].tok)
 		}
-	case 28:
-		yyDollar = yyS[yypt-1 : yypt+1]
+	case 25:
+		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).move(yyDollar[1].tok)
+			b(yylex).tagPair(yyDollar[2].tok)
+		}
+	case 27:
+		yyDollar = yyS[yypt-4 : yypt+1]
+		{
+			b(yylex).tag(yyDollar[1].tok, yyDollar[2].tok, yyDollar[3].tok, yyDollar[4].tok)
 		}
 	case 29:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).badMove(yyDollar[1].tok)
+			b(yylex).move(yyDollar[1].tok)
 		}
 	case 30:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).moveNumber(yyDollar[1].tok)
+			b(yylex).badMove(yyDollar[1].tok)
 		}
 	case 31:
 		yyDollar = yyS[yypt-1 : yypt+1]
@@ -573,57 +576,57 @@ yydefault:
 	case 32:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).dots(yyDollar[1].tok)
+			b(yylex).moveNumber(yyDollar[1].tok)
 		}
 	case 33:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).nag(yyDollar[1].tok)
+			b(yylex).dots(yyDollar[1].tok)
 		}
 	case 34:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).comment(yyDollar[1].tok)
+			b(yylex).nag(yyDollar[1].tok)
 		}
 	case 35:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
+			b(yylex).comment(yyDollar[1].tok)
+		}
+	case 36:
+		yyDollar = yyS[yypt-1 : yypt+1]
+		{
 			b(yylex).suffix(yyDollar[1].tok)
 		}
-	case 38:
+	case 39:
 		yyDollar = yyS[yypt-3 : yypt+1]
 		{
 			b(yylex).moveNumber(yyDollar[2].tok)
 			b(yylex).move(yyDollar[3].tok)
-		}
-	case 39:
-		yyDollar = yyS[yypt-4 : yypt+1]
-		{
-			b(yylex).moveNumber(yyDollar[2].tok)
-			b(yylex).move(yyDollar[3].tok)
-			b(yylex).move(yyDollar[4].tok)
 		}
 	case 40:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			b(yylex).moveNumber(yyDollar[2].tok)
 			b(yylex).move(yyDollar[3].tok)
-			b(yylex).comment(yyDollar[4].tok)
+			b(yylex).move(yyDollar[4].tok)
 		}
 	case 41:
-		yyDollar = yyS[yypt-2 : yypt+1]
+		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			b(yylex).move(yyDollar[2].tok)
+			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).move(yyDollar[3].tok)
+			b(yylex).comment(yyDollar[4].tok)
 		}
 	case 42:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).badMove(yyDollar[2].tok)
+			b(yylex).move(yyDollar[2].tok)
 		}
 	case 43:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).badMove(yyDollar[2].tok)
 		}
 	case 44:
 		yyDollar = yyS[yypt-2 : yypt+1]
@@ -633,34 +636,39 @@ yydefault:
 	case 45:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).dots(yyDollar[2].tok)
+			b(yylex).moveNumber(yyDollar[2].tok)
 		}
 	case 46:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).nag(yyDollar[2].tok)
+			b(yylex).dots(yyDollar[2].tok)
 		}
 	case 47:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).comment(yyDollar[2].tok)
+			b(yylex).nag(yyDollar[2].tok)
 		}
 	case 48:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
+			b(yylex).comment(yyDollar[2].tok)
+		}
+	case 49:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
 			b(yylex).suffix(yyDollar[2].tok)
 		}
-	case 50:
+	case 51:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).openVariation(yyDollar[1].tok)
 		}
-	case 51:
+	case 52:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			b(yylex).closeVariation(yyDollar[4].tok)
 		}
-	case 52:
+	case 53:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).result(yyDollar[1].tok)
