@@ -15,9 +15,10 @@ import (
 // caller keeps the tree, unless the parser reuses memory (Parser.ReuseMemory),
 // in which case rewind hands the same chunks out again.
 type arena[T any] struct {
-	chunks [][]T
-	next   int // index of the chunk to fill after free
-	free   []T // what is left of the chunk being filled
+	chunks []*[arenaChunk]T
+	next   int            // index of the chunk to fill after cur
+	cur    *[arenaChunk]T // the chunk being filled
+	left   int            // how many nodes of cur are still free
 }
 
 const arenaChunk = 256
@@ -25,25 +26,25 @@ const arenaChunk = 256
 // alloc returns the next node. It may hold a node of an earlier parse:
 // callers assign the whole node.
 func (a *arena[T]) alloc() *T {
-	if len(a.free) == 0 {
+	if a.left == 0 {
 		a.refill()
 	}
-	p := &a.free[0]
-	a.free = a.free[1:]
+	p := &a.cur[arenaChunk-a.left]
+	a.left--
 	return p
 }
 
 // refill starts filling the next chunk, making one if there is none.
 func (a *arena[T]) refill() {
 	if a.next == len(a.chunks) {
-		a.chunks = append(a.chunks, make([]T, arenaChunk))
+		a.chunks = append(a.chunks, new([arenaChunk]T))
 	}
-	a.free = a.chunks[a.next]
+	a.cur, a.left = a.chunks[a.next], arenaChunk
 	a.next++
 }
 
 // rewind makes the chunks available again; earlier nodes become invalid.
-func (a *arena[T]) rewind() { a.next, a.free = 0, nil }
+func (a *arena[T]) rewind() { a.next, a.cur, a.left = 0, nil, 0 }
 
 // sliceArena carves slices out of shared chunks in the same way.
 type sliceArena[T any] struct {
@@ -173,7 +174,8 @@ func (b *builder) hasMovetext() bool {
 
 // add appends e, which spans [from, to), to the current game.
 func (b *builder) add(e ast.Element, from, to int) {
-	b.extend(from, to)
+	g := b.current(from)
+	g.To = max(g.To, to)
 	b.elems = append(b.elems, e)
 }
 

@@ -118,6 +118,9 @@ func expectedList(msg string) string {
 // checkString reports problems inside a well-formed string token.
 func (p *parser) checkString(tok lexer.Token) {
 	body := p.src[tok.Start+1 : tok.End-1]
+	if plainASCII(body) {
+		return
+	}
 	for i := 0; i < len(body); i++ {
 		if body[i] == '\\' && i+1 < len(body) {
 			if c := body[i+1]; c != '\\' && c != '"' {
@@ -264,17 +267,11 @@ func badMoveHint(text string) string {
 	return ""
 }
 
-// printableASCII reports whether s has only bytes 0x20 to 0x7e. It tests
-// eight bytes at a time: a byte below 0x20 borrows into its top bit when 0x20
-// is subtracted, a byte of 0x7f or more has or gets it when 1 is added.
-// Carries and borrows cross into the next byte only from a byte that is
-// already flagged, so they cause no false answer.
+// printableASCII reports whether s has only bytes 0x20 to 0x7e, testing
+// eight bytes at a time.
 func printableASCII(s string) bool {
-	const ones, highs, spaces = 0x0101010101010101, 0x8080808080808080, 0x2020202020202020
 	for len(s) >= 8 {
-		v := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		if ((v-spaces)&^v|(v+ones)|v)&highs != 0 {
+		if unprintable(word(s)) {
 			return false
 		}
 		s = s[8:]
@@ -286,3 +283,43 @@ func printableASCII(s string) bool {
 	}
 	return true
 }
+
+// plainASCII reports whether s has only bytes 0x20 to 0x7e and no
+// backslash: a tag value with nothing to check.
+func plainASCII(s string) bool {
+	const backslashes = 0x5c5c5c5c5c5c5c5c
+	for len(s) >= 8 {
+		if v := word(s); unprintable(v) || hasZeroByte(v^backslashes) {
+			return false
+		}
+		s = s[8:]
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+const ones, highs = 0x0101010101010101, 0x8080808080808080
+
+// word returns the first eight bytes of s as a little-endian word.
+func word(s string) uint64 {
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// unprintable reports whether a byte of v lies outside 0x20 to 0x7e: a
+// byte below 0x20 borrows into its top bit when 0x20 is subtracted, a byte
+// of 0x7f or more has or gets it when 1 is added. Carries and borrows cross
+// into the next byte only from a byte that is already flagged, so they
+// cause no false answer.
+func unprintable(v uint64) bool {
+	const spaces = 0x2020202020202020
+	return ((v-spaces)&^v|(v+ones)|v)&highs != 0
+}
+
+// hasZeroByte reports whether a byte of v is zero: only a zero byte, or
+// one above a zero byte, borrows into its top bit while having it clear.
+func hasZeroByte(v uint64) bool { return (v-ones)&^v&highs != 0 }

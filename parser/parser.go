@@ -291,7 +291,7 @@ func (p *parser) Lex(lval *yySymType) int {
 		return p.lexSlow(lval, tok, true)
 	}
 	p.illegal = nil
-	if yacc == COMMENT {
+	if yacc == COMMENT && !printableASCII(p.src[tok.Start+1:tok.End-1]) {
 		p.checkText(tok.Start+1, tok.End-1, "comment")
 	}
 	p.tagged = false

@@ -192,19 +192,37 @@ func TestReuseMemory(t *testing.T) {
 	}
 }
 
+// TestPrintableASCII puts every byte value at places inside and after the
+// eight-byte words, next to every plain byte value.
 func TestPrintableASCII(t *testing.T) {
 	for b := 0; b < 256; b++ {
-		want := b >= 0x20 && b < 0x7f
-		for _, pos := range []int{0, 3, 7, 8, 12} {
-			s := []byte("abcdefghijklmnop")
-			s[pos] = byte(b)
-			if got := printableASCII(string(s)); got != want {
-				t.Fatalf("byte %#x at %d: got %v, want %v", b, pos, got, want)
+		printable := b >= 0x20 && b < 0x7f
+		plain := printable && b != '\\'
+		for _, pos := range []int{0, 3, 7, 8, 12, 16} {
+			for n := 0; n < 256; n++ {
+				s := []byte("abcdefghijklmnopq")
+				s[pos] = byte(b)
+				other := (pos + 1) % len(s)
+				if n < 0x20 || n >= 0x7f || n == '\\' {
+					continue // keep the neighbour plain: it must not hide or fake b
+				}
+				s[other] = byte(n)
+				if got := printableASCII(string(s)); got != printable {
+					t.Fatalf("printableASCII: byte %#x at %d beside %#x: got %v, want %v", b, pos, n, got, printable)
+				}
+				if got := plainASCII(string(s)); got != plain {
+					t.Fatalf("plainASCII: byte %#x at %d beside %#x: got %v, want %v", b, pos, n, got, plain)
+				}
 			}
 		}
 	}
-	if !printableASCII("") || !printableASCII("[%clk 0:05:00]") {
-		t.Error("plain text rejected")
+	for _, s := range []string{"", "[%clk 0:05:00]", "Carlsen, Magnus"} {
+		if !printableASCII(s) || !plainASCII(s) {
+			t.Errorf("plain text %q rejected", s)
+		}
+	}
+	if !printableASCII(`a\b`) || plainASCII(`a\b`) || plainASCII(`Mr. \"X\"`) {
+		t.Error("backslash not told apart")
 	}
 }
 
