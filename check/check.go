@@ -71,7 +71,7 @@ func (c *checker) replay(g *ast.Game) *model.Game {
 		}
 	}
 	c.checkTags(g)
-	start, ok := c.startPosition(g)
+	start, ok := c.startPosition()
 	m.Start, m.Chess960 = start, c.chess960
 	if !ok {
 		return m
@@ -95,7 +95,7 @@ type checker struct {
 	index    int
 	plies    int // of the main line, replayed
 	chess960 bool
-	plyCount *ast.TagPair // the PlyCount tag, checked after the replay
+	tags     tagIndex // the game's tags that the checks look up
 	// unattached holds the comments at the end of the last line replayed
 	// that follow no move of it (model only).
 	unattached []string
@@ -112,16 +112,6 @@ func (c *checker) add(code diag.Code, n ast.Node, args ...string) *diag.Diagnost
 	return &c.diags[len(c.diags)-1]
 }
 
-// tagNode returns the first tag named name.
-func tagNode(g *ast.Game, name string) *ast.TagPair {
-	for _, t := range g.Tags {
-		if t.Name == name {
-			return t
-		}
-	}
-	return nil
-}
-
 // supportedVariants are the Variant tag values (lower case) of standard
 // chess and of Chess960, whose moves pgnc replays.
 var supportedVariants = map[string]bool{
@@ -134,8 +124,8 @@ var initial, _ = chess.ParseFEN(chess.StartFEN)
 
 // startPosition works out where the game starts from its Variant, SetUp and
 // FEN tags. It reports false when the moves cannot be checked.
-func (c *checker) startPosition(g *ast.Game) (chess.Position, bool) {
-	if v := tagNode(g, "Variant"); v != nil {
+func (c *checker) startPosition() (chess.Position, bool) {
+	if v := c.tags.first[tagVariant]; v != nil {
 		name := strings.ToLower(strings.TrimSpace(v.Value))
 		if !supportedVariants[name] {
 			c.add(diag.UnsupportedVariant, v, "variant", strconv.Quote(v.Value))
@@ -143,7 +133,7 @@ func (c *checker) startPosition(g *ast.Game) (chess.Position, bool) {
 		}
 		c.chess960 = strings.Contains(name, "960") || strings.Contains(name, "fischer")
 	}
-	fen, setup := tagNode(g, "FEN"), tagNode(g, "SetUp")
+	fen, setup := c.tags.first[tagFEN], c.tags.first[tagSetUp]
 	if setup != nil && setup.Value == "1" && fen == nil {
 		c.add(diag.SetUpWithoutFEN, setup)
 	}

@@ -12,57 +12,126 @@ import (
 // roster is the Seven Tag Roster in its required order.
 var roster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
 
+// The tags the checks look up, numbered for tagIndex: the roster first, in
+// its order, then the others.
+const (
+	tagDate   = 2
+	tagResult = 6
+)
+
+const (
+	tagPlyCount = len(roster) + iota
+	tagFEN
+	tagSetUp
+	tagVariant
+	lookedUpTags
+)
+
+// lookedUp returns the number of a tag the checks look up, or -1.
+func lookedUp(name string) int {
+	switch name {
+	case "Event":
+		return 0
+	case "Site":
+		return 1
+	case "Date":
+		return tagDate
+	case "Round":
+		return 3
+	case "White":
+		return 4
+	case "Black":
+		return 5
+	case "Result":
+		return tagResult
+	case "PlyCount":
+		return tagPlyCount
+	case "FEN":
+		return tagFEN
+	case "SetUp":
+		return tagSetUp
+	case "Variant":
+		return tagVariant
+	}
+	return -1
+}
+
+// tagIndex holds the first tag of each name the checks look up and its place
+// in the tag section, found in one pass.
+type tagIndex struct {
+	first [lookedUpTags]*ast.TagPair
+	at    [lookedUpTags]int
+}
+
 // checkTags checks the tag section: the Seven Tag Roster present and in
-// order, dates, duplicates, and the Result tag against the marker.
+// order, dates, duplicates, and the Result tag against the marker. It fills
+// c.tags for the checks that follow.
 func (c *checker) checkTags(g *ast.Game) {
+	c.tags = tagIndex{}
 	if len(g.Tags) == 0 {
 		return // reported by the parser
 	}
-	// seen returns the first tag named name; tag sections are short, so a
-	// scan beats a map.
-	seen := func(name string) *ast.TagPair { return tagNode(g, name) }
-	for _, t := range g.Tags {
-		if first := seen(t.Name); first != t {
-			c.add(diag.DuplicateTag, t, "tag", t.Name)
+	// others has a bit for the length and first byte of each other name
+	// seen: a name whose bit is clear cannot repeat an earlier one.
+	var others uint64
+	for i, t := range g.Tags {
+		if k := lookedUp(t.Name); k >= 0 {
+			if c.tags.first[k] == nil {
+				c.tags.first[k], c.tags.at[k] = t, i
+				continue
+			}
+		} else if bit := nameBit(t.Name); others&bit == 0 {
+			others |= bit
+			continue
+		} else if !namedBefore(g.Tags[:i], t.Name) {
+			continue
 		}
+		c.add(diag.DuplicateTag, t, "tag", t.Name)
 	}
 	last := -1
 	var missing []string
-	for _, name := range roster {
-		t := seen(name)
+	for k, name := range roster {
+		t := c.tags.first[k]
 		if t == nil {
 			missing = append(missing, name)
 			continue
 		}
-		pos := indexOf(g.Tags, t)
-		if pos < last {
+		if pos := c.tags.at[k]; pos < last {
 			c.add(diag.RosterOrder, t, "tag", name, "other", g.Tags[last].Name)
+		} else {
+			last = pos
 		}
-		last = max(last, pos)
 	}
 	if len(missing) > 0 && !g.Broken { // a broken game's later tags were skipped
 		c.diags.Add(diag.RosterMissing, g.Tags[0].From, g.Tags[0].To, c.index, "tags", strings.Join(missing, ", "))
 	}
-	if d := seen("Date"); d != nil && !validDate(d.Value) {
+	if d := c.tags.first[tagDate]; d != nil && !validDate(d.Value) {
 		c.add(diag.DateFormat, d, "value", strconv.Quote(d.Value))
 	}
-	if r := seen("Result"); r != nil && r.Value != "1-0" && r.Value != "0-1" && r.Value != "1/2-1/2" && r.Value != "*" {
+	if r := c.tags.first[tagResult]; r != nil && r.Value != "1-0" && r.Value != "0-1" && r.Value != "1/2-1/2" && r.Value != "*" {
 		c.add(diag.ResultTagValue, r, "value", strconv.Quote(r.Value))
 	} else if r != nil && g.Result != nil && r.Value != g.Result.Outcome.String() {
 		c.add(diag.ResultMismatch, g.Result, "tag", strconv.Quote(r.Value), "marker", g.Result.Text)
 	}
-	if pc := seen("PlyCount"); pc != nil {
-		c.plyCount = pc
-	}
 }
 
-func indexOf(tags []*ast.TagPair, t *ast.TagPair) int {
-	for i, x := range tags {
-		if x == t {
-			return i
+// nameBit picks one of 64 bits from a tag name's length and first byte.
+func nameBit(name string) uint64 {
+	h := uint(len(name)) * 7
+	if len(name) > 0 {
+		h += uint(name[0])
+	}
+	return 1 << (h % 64)
+}
+
+// namedBefore reports whether a tag of tags is named name.
+func namedBefore(tags []*ast.TagPair, name string) bool {
+	for _, t := range tags {
+		if t.Name == name {
+			return true
 		}
 	}
-	return -1
+	return false
 }
 
 // validDate accepts YYYY.MM.DD with '?' for unknown digits.
@@ -90,9 +159,9 @@ func validDate(s string) bool {
 // checkResult compares the declared result with the final position and the
 // PlyCount tag with the moves.
 func (c *checker) checkResult(g *ast.Game, final *chess.Position, plies int) {
-	if c.plyCount != nil {
-		if n, err := strconv.Atoi(c.plyCount.Value); err == nil && n != plies {
-			c.add(diag.PlyCountWrong, c.plyCount, "tag", c.plyCount.Value, "count", strconv.Itoa(plies))
+	if pc := c.tags.first[tagPlyCount]; pc != nil {
+		if n, err := strconv.Atoi(pc.Value); err == nil && n != plies {
+			c.add(diag.PlyCountWrong, pc, "tag", pc.Value, "count", strconv.Itoa(plies))
 		}
 	}
 	if g.Result == nil {
