@@ -143,7 +143,7 @@ type Move struct {
 // Parse decodes text, which must be a whole move such as "Nbxd7+!" or
 // "O-O-O#". It reports false when the text is not a move.
 func Parse(text string) (Move, bool) {
-	// The commonest shapes, "e4" and "Nf3", first.
+	// The commonest shapes, "e4", "Nf3" and those of four bytes, first.
 	switch len(text) {
 	case 2:
 		if isFile(text[0]) && isRank(text[1]) {
@@ -152,6 +152,28 @@ func Parse(text string) (Move, bool) {
 	case 3:
 		if p := upperPiece[text[0]]; p != NoPiece && isFile(text[1]) && isRank(text[2]) {
 			return Move{Piece: p, FromFile: -1, FromRank: -1, To: squareOf(text[1], text[2])}, true
+		}
+	case 4:
+		// "Nxe5", "Nbd2", "R1e2", "exd5", and "Nf3+".
+		if p := upperPiece[text[0]]; p != NoPiece {
+			if isFile(text[2]) && isRank(text[3]) {
+				m := Move{Piece: p, FromFile: -1, FromRank: -1, To: squareOf(text[2], text[3])}
+				switch {
+				case text[1] == 'x':
+					m.Capture = true
+					return m, true
+				case isFile(text[1]):
+					m.FromFile = int8(text[1] - 'a')
+					return m, true
+				case isRank(text[1]):
+					m.FromRank = int8(text[1] - '1')
+					return m, true
+				}
+			} else if isFile(text[1]) && isRank(text[2]) && text[3] == '+' {
+				return Move{Piece: p, FromFile: -1, FromRank: -1, To: squareOf(text[1], text[2]), Check: Checking}, true
+			}
+		} else if isFile(text[0]) && text[1] == 'x' && isFile(text[2]) && isRank(text[3]) {
+			return Move{Piece: Pawn, FromFile: int8(text[0] - 'a'), FromRank: -1, Capture: true, To: squareOf(text[2], text[3])}, true
 		}
 	}
 	return parse(text)

@@ -68,17 +68,20 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// TestShortcutsMatchParse checks Parse's shortcuts for two- and three-byte
-// moves against the general decoder on every such text over the bytes that
+// TestShortcutsMatchParse checks Parse's shortcuts for moves of two to four
+// bytes against the general decoder on every such text over the bytes that
 // moves are made of.
 func TestShortcutsMatchParse(t *testing.T) {
-	const alphabet = "abcdefghkqrnKQRBNZ0123456789xX=+#-!?O. "
+	const alphabet = "abcdefghkqrnKQRBNPZ0123456789xX=+#-!?O. "
 	var texts []string
 	for _, a := range alphabet {
 		for _, b := range alphabet {
 			texts = append(texts, string(a)+string(b))
 			for _, c := range alphabet {
 				texts = append(texts, string(a)+string(b)+string(c))
+				for _, d := range alphabet {
+					texts = append(texts, string(a)+string(b)+string(c)+string(d))
+				}
 			}
 		}
 	}
