@@ -134,3 +134,41 @@ func TestReplayCountsMainLinePlies(t *testing.T) {
 		}
 	}
 }
+
+// TestNotationFindingsAlone plays moves whose notation has exactly one thing
+// to report, and moves with nothing to report, so that each reason to look
+// at a move's notation is tested without the others.
+func TestNotationFindingsAlone(t *testing.T) {
+	const promotion = "[SetUp \"1\"]\n[FEN \"8/P7/8/8/8/6k1/8/7K w - - 0 1\"]\n\n"
+	tests := []struct {
+		game string
+		want []diag.Code // the notation diagnostics, in order
+	}{
+		{"1. Nf3 Nc6 2. exd5 *", nil},                      // nothing to report; the pawn capture names its file
+		{"1. Ngf3 *", []diag.Code{diag.OverDisambiguated}}, // a file alone
+		{"1. N1f3 *", []diag.Code{diag.OverDisambiguated}}, // a rank alone
+		{promotion + "1. a8 *", []diag.Code{diag.PromotionMissing}},
+		{promotion + "1. a8=Q *", nil},
+		{"1. e4 d5 2. Nc3 Nf6 3. Nd5 *", []diag.Code{diag.CaptureMarkMissing}},
+		{"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *", []diag.Code{diag.MateMarkMissing}},
+		{"1. e4 e5 2. Nf3+ *", []diag.Code{diag.CheckMarkWrong}},
+		{"1. e4 e5 2. nf3 *", []diag.Code{diag.NonStandardSAN}},
+	}
+	notation := map[diag.Code]bool{
+		diag.OverDisambiguated: true, diag.PromotionMissing: true, diag.CaptureMarkMissing: true,
+		diag.CaptureMarkWrong: true, diag.MateMarkMissing: true, diag.MateMarkWrong: true,
+		diag.CheckMarkMissing: true, diag.CheckMarkWrong: true, diag.NonStandardSAN: true,
+	}
+	for _, tt := range tests {
+		db, _ := parser.Parse(tt.game)
+		var got []diag.Code
+		for _, d := range Diagnostics(db.Games[0]) {
+			if notation[d.Code] {
+				got = append(got, d.Code)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%q: notation diagnostics %v, want %v", tt.game, got, tt.want)
+		}
+	}
+}

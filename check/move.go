@@ -43,7 +43,9 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 	case check:
 		actual = san.Checking
 	}
-	c.checkNotation(before, n, m, taken, actual, assumed)
+	if notationMayDiffer(&sm, taken, actual, assumed) {
+		c.checkNotation(before, n, m, taken, actual, assumed)
+	}
 	if !c.build {
 		return nil, true
 	}
@@ -116,6 +118,15 @@ func (c *checker) checkNotation(before *chess.Position, n *ast.Move, m chess.Mov
 	case sm.Quirks != 0:
 		report(diag.NonStandardSAN, "why", quirk(sm.Quirks))
 	}
+}
+
+// notationMayDiffer is false when checkNotation has nothing to report: the
+// case for nearly every move, which then costs no call. It may be true
+// where checkNotation finds nothing (a pawn capture's file, a needed
+// disambiguation).
+func notationMayDiffer(sm *san.Move, taken chess.PieceType, actual san.Check, assumed bool) bool {
+	return assumed || sm.Capture != (taken != chess.NoPieceType) || sm.Check != actual || sm.Quirks != 0 ||
+		sm.FromFile >= 0 || sm.FromRank >= 0
 }
 
 // disambiguation counts the disambiguating characters written.
