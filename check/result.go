@@ -9,39 +9,44 @@ import (
 	"github.com/pgnc/pgnc/diag"
 )
 
-// roster is the Seven Tag Roster in its required order.
-var roster = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
-
-// The tags the checks look up, numbered for tagIndex: the roster first, in
-// its order, then the others.
+// The tags the checks look up, numbered for tagIndex: the Seven Tag Roster
+// first, in its required order, then the others.
 const (
-	tagDate   = 2
-	tagResult = 6
-)
-
-const (
-	tagPlyCount = len(roster) + iota
+	tagEvent = iota
+	tagSite
+	tagDate
+	tagRound
+	tagWhite
+	tagBlack
+	tagResult
+	tagPlyCount
 	tagFEN
 	tagSetUp
 	tagVariant
 	lookedUpTags
 )
 
+// roster is the Seven Tag Roster in its required order.
+var roster = [tagPlyCount]string{
+	tagEvent: "Event", tagSite: "Site", tagDate: "Date", tagRound: "Round",
+	tagWhite: "White", tagBlack: "Black", tagResult: "Result",
+}
+
 // lookedUp returns the number of a tag the checks look up, or -1.
 func lookedUp(name string) int {
 	switch name {
 	case "Event":
-		return 0
+		return tagEvent
 	case "Site":
-		return 1
+		return tagSite
 	case "Date":
 		return tagDate
 	case "Round":
-		return 3
+		return tagRound
 	case "White":
-		return 4
+		return tagWhite
 	case "Black":
-		return 5
+		return tagBlack
 	case "Result":
 		return tagResult
 	case "PlyCount":

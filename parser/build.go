@@ -174,8 +174,7 @@ func (b *builder) hasMovetext() bool {
 
 // add appends e, which spans [from, to), to the current game.
 func (b *builder) add(e ast.Element, from, to int) {
-	g := b.current(from)
-	g.To = max(g.To, to)
+	b.extend(from, to)
 	b.elems = append(b.elems, e)
 }
 
