@@ -39,7 +39,8 @@ func b(l yyLexer) *builder { return &l.(*parser).build }
 %token RESYNC GAMEEND
 
 // Precedence only settles, in favour of the longer rule, which of the rules
-// of rest below takes a move number's turn; see there.
+// of rest below takes a move number's turn; see there. TURN is no token.
+%right TURN
 %right MOVENUM
 %right MOVE
 %right COMMENT
@@ -120,16 +121,26 @@ first
 	| variation
 	;
 
-// The three rules that take a move number with the moves after it make the
-// commonest turns cost one reduction instead of three: "12. Nf3 Nc6" in
-// most files, "12. Nf3 { [%clk 0:01:02] }" in lichess files. After
-// "rest MOVENUM" or "rest MOVENUM MOVE", the precedences above make the
-// parser shift a following move or comment rather than reduce.
+// The rules that take a move number with the moves after it make the
+// commonest turns cheap: goyacc spends about as much on a reduction as on
+// two shifts, and these rules reduce once for up to two whole turns:
+// "12. Nf3 Nc6 13. Bb5 a6" in most files, "12. Nf3 { [%clk 0:01:02] }
+// 12... Nc6 { [%clk 0:01:01] }" in lichess files. Every shorter prefix is a
+// rule too, so that any token may follow anywhere. Where a rule could end or
+// go on, the precedences above make the parser shift: MOVE and COMMENT
+// outrank MOVENUM, which outranks TURN, the precedence of the one-turn rules
+// that a second turn may continue.
 rest
 	: /* empty */
-	| rest MOVENUM MOVE          { b(yylex).moveNumber($2); b(yylex).move($3) }
-	| rest MOVENUM MOVE MOVE     { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4) }
-	| rest MOVENUM MOVE COMMENT  { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4) }
+	| rest MOVENUM MOVE                              { b(yylex).moveNumber($2); b(yylex).move($3) }
+	| rest MOVENUM MOVE MOVE %prec TURN              { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4) }
+	| rest MOVENUM MOVE MOVE MOVENUM                 { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4); b(yylex).moveNumber($5) }
+	| rest MOVENUM MOVE MOVE MOVENUM MOVE            { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4); b(yylex).moveNumber($5); b(yylex).move($6) }
+	| rest MOVENUM MOVE MOVE MOVENUM MOVE MOVE       { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4); b(yylex).moveNumber($5); b(yylex).move($6); b(yylex).move($7) }
+	| rest MOVENUM MOVE COMMENT %prec TURN           { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4) }
+	| rest MOVENUM MOVE COMMENT MOVENUM              { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4); b(yylex).moveNumber($5) }
+	| rest MOVENUM MOVE COMMENT MOVENUM MOVE         { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4); b(yylex).moveNumber($5); b(yylex).move($6) }
+	| rest MOVENUM MOVE COMMENT MOVENUM MOVE COMMENT { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4); b(yylex).moveNumber($5); b(yylex).move($6); b(yylex).comment($7) }
 	| rest MOVE      { b(yylex).move($2) }
 	| rest BADMOVE   { b(yylex).badMove($2) }
 	| rest MOVENUM   { b(yylex).moveNumber($2) }

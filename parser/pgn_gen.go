@@ -31,6 +31,7 @@ const RESULT = 57360
 const TAGPAIR = 57361
 const RESYNC = 57362
 const GAMEEND = 57363
+const TURN = 57364
 
 var yyToknames = [...]string{
 	"$end",
@@ -54,6 +55,7 @@ var yyToknames = [...]string{
 	"TAGPAIR",
 	"RESYNC",
 	"GAMEEND",
+	"TURN",
 }
 
 var yyStatenames = [...]string{}
@@ -76,33 +78,34 @@ var yyExca = [...]int8{
 
 const yyPrivate = 57344
 
-const yyLast = 87
+const yyLast = 93
 
 var yyAct = [...]int8{
 	25, 40, 32, 11, 16, 13, 16, 44, 35, 38,
 	42, 29, 14, 14, 36, 37, 17, 19, 20, 21,
 	22, 23, 24, 18, 26, 59, 16, 34, 10, 33,
-	60, 35, 57, 39, 43, 45, 56, 41, 7, 31,
-	14, 54, 12, 55, 17, 19, 20, 21, 22, 23,
-	24, 18, 26, 15, 16, 10, 54, 47, 46, 49,
+	60, 35, 66, 62, 43, 61, 65, 64, 7, 63,
+	14, 54, 57, 55, 17, 19, 20, 21, 22, 23,
+	24, 18, 26, 39, 16, 10, 54, 47, 46, 49,
 	50, 51, 52, 53, 48, 26, 58, 47, 46, 49,
-	50, 51, 52, 53, 48, 26, 9, 6, 4, 8,
-	30, 28, 27, 5, 3, 2, 1,
+	50, 51, 52, 53, 48, 26, 45, 56, 9, 6,
+	4, 41, 30, 28, 27, 31, 15, 8, 12, 5,
+	3, 2, 1,
 }
 
 var yyPact = [...]int16{
 	-32768, -32768, 36, 9, 8, -32768, -32768, -6, -32768, -32768,
-	-32768, -32768, -12, -32768, 26, -32768, -32768, -32768, -32768, -32768,
+	-32768, -32768, -12, -32768, 46, -32768, -32768, -32768, -32768, -32768,
 	-32768, -32768, -32768, -32768, -32768, -32768, -32768, 8, -32768, -10,
-	-32768, -14, -32768, -32768, -32768, -32768, -32768, -32768, -32768, 29,
-	59, -32768, -32768, -32768, -32768, 31, 24, -32768, -32768, -32768,
-	-32768, -32768, -32768, -32768, -32768, 49, -32768, 17, -32768, -32768,
-	-32768,
+	-32768, -14, -32768, -32768, -32768, -32768, -32768, -32768, -32768, 70,
+	59, -32768, -32768, -32768, -32768, 72, 34, -32768, -32768, -32768,
+	-32768, -32768, -32768, -32768, -32768, 49, -32768, 17, -32768, 26,
+	24, 31, 29, 28, 19, -32768, -32768,
 }
 
 var yyPgo = [...]int8{
-	0, 86, 85, 84, 78, 83, 77, 79, 76, 39,
-	2, 3, 53, 1, 0, 37,
+	0, 92, 91, 90, 80, 89, 79, 87, 78, 85,
+	2, 3, 86, 1, 0, 81,
 }
 
 var yyR1 = [...]int8{
@@ -111,7 +114,7 @@ var yyR1 = [...]int8{
 	5, 8, 7, 4, 4, 4, 4, 11, 9, 12,
 	12, 12, 12, 12, 12, 12, 12, 12, 13, 13,
 	13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
-	13, 15, 14, 10,
+	13, 13, 13, 13, 13, 13, 13, 15, 14, 10,
 }
 
 var yyR2 = [...]int8{
@@ -119,8 +122,8 @@ var yyR2 = [...]int8{
 	3, 2, 2, 2, 3, 2, 3, 2, 2, 1,
 	2, 2, 1, 1, 1, 2, 2, 4, 2, 1,
 	1, 1, 1, 1, 1, 1, 1, 1, 0, 3,
-	4, 4, 2, 2, 2, 2, 2, 2, 2, 2,
-	2, 0, 4, 1,
+	4, 5, 6, 7, 4, 5, 6, 7, 2, 2,
+	2, 2, 2, 2, 2, 2, 2, 0, 4, 1,
 }
 
 var yyChk = [...]int16{
@@ -130,17 +133,17 @@ var yyChk = [...]int16{
 	-8, -9, -10, 21, 19, -11, 20, -10, 21, 7,
 	-13, -15, 20, -10, 21, 6, 9, 8, 15, 10,
 	11, 12, 13, 14, -14, -13, 5, 8, 17, 8,
-	13,
+	13, 9, 9, 8, 8, 8, 13,
 }
 
 var yyDef = [...]int8{
 	5, -2, -2, -2, 3, 6, 7, 0, 11, 12,
-	23, 24, 22, 19, 0, 38, 53, 29, 30, 31,
-	32, 33, 34, 35, 36, 37, 51, 4, 8, 0,
+	23, 24, 22, 19, 0, 38, 59, 29, 30, 31,
+	32, 33, 34, 35, 36, 37, 57, 4, 8, 0,
 	13, 21, 15, 17, 25, 26, 9, 18, 20, 0,
-	28, 38, 10, 14, 16, 0, 44, 42, 43, 45,
-	46, 47, 48, 49, 50, 0, 27, 39, 52, 40,
-	41,
+	28, 38, 10, 14, 16, 0, 50, 48, 49, 51,
+	52, 53, 54, 55, 56, 0, 27, 39, 58, 40,
+	44, 41, 45, 42, 46, 43, 47,
 }
 
 var yyTok1 = [...]int8{
@@ -150,6 +153,7 @@ var yyTok1 = [...]int8{
 var yyTok2 = [...]int8{
 	2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
 	12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+	22,
 }
 
 var yyTok3 = [...]int8{
@@ -612,63 +616,117 @@ yydefault:
 			b(yylex).move(yyDollar[4].tok)
 		}
 	case 41:
+		yyDollar = yyS[yypt-5 : yypt+1]
+		{
+			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).move(yyDollar[3].tok)
+			b(yylex).move(yyDollar[4].tok)
+			b(yylex).moveNumber(yyDollar[5].tok)
+		}
+	case 42:
+		yyDollar = yyS[yypt-6 : yypt+1]
+		{
+			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).move(yyDollar[3].tok)
+			b(yylex).move(yyDollar[4].tok)
+			b(yylex).moveNumber(yyDollar[5].tok)
+			b(yylex).move(yyDollar[6].tok)
+		}
+	case 43:
+		yyDollar = yyS[yypt-7 : yypt+1]
+		{
+			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).move(yyDollar[3].tok)
+			b(yylex).move(yyDollar[4].tok)
+			b(yylex).moveNumber(yyDollar[5].tok)
+			b(yylex).move(yyDollar[6].tok)
+			b(yylex).move(yyDollar[7].tok)
+		}
+	case 44:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			b(yylex).moveNumber(yyDollar[2].tok)
 			b(yylex).move(yyDollar[3].tok)
 			b(yylex).comment(yyDollar[4].tok)
 		}
-	case 42:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			b(yylex).move(yyDollar[2].tok)
-		}
-	case 43:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			b(yylex).badMove(yyDollar[2].tok)
-		}
-	case 44:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			b(yylex).moveNumber(yyDollar[2].tok)
-		}
 	case 45:
-		yyDollar = yyS[yypt-2 : yypt+1]
+		yyDollar = yyS[yypt-5 : yypt+1]
 		{
 			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).move(yyDollar[3].tok)
+			b(yylex).comment(yyDollar[4].tok)
+			b(yylex).moveNumber(yyDollar[5].tok)
 		}
 	case 46:
-		yyDollar = yyS[yypt-2 : yypt+1]
+		yyDollar = yyS[yypt-6 : yypt+1]
 		{
-			b(yylex).dots(yyDollar[2].tok)
+			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).move(yyDollar[3].tok)
+			b(yylex).comment(yyDollar[4].tok)
+			b(yylex).moveNumber(yyDollar[5].tok)
+			b(yylex).move(yyDollar[6].tok)
 		}
 	case 47:
-		yyDollar = yyS[yypt-2 : yypt+1]
+		yyDollar = yyS[yypt-7 : yypt+1]
 		{
-			b(yylex).nag(yyDollar[2].tok)
+			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).move(yyDollar[3].tok)
+			b(yylex).comment(yyDollar[4].tok)
+			b(yylex).moveNumber(yyDollar[5].tok)
+			b(yylex).move(yyDollar[6].tok)
+			b(yylex).comment(yyDollar[7].tok)
 		}
 	case 48:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).comment(yyDollar[2].tok)
+			b(yylex).move(yyDollar[2].tok)
 		}
 	case 49:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).suffix(yyDollar[2].tok)
+			b(yylex).badMove(yyDollar[2].tok)
+		}
+	case 50:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).moveNumber(yyDollar[2].tok)
 		}
 	case 51:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).moveNumber(yyDollar[2].tok)
+		}
+	case 52:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).dots(yyDollar[2].tok)
+		}
+	case 53:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).nag(yyDollar[2].tok)
+		}
+	case 54:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).comment(yyDollar[2].tok)
+		}
+	case 55:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).suffix(yyDollar[2].tok)
+		}
+	case 57:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).openVariation(yyDollar[1].tok)
 		}
-	case 52:
+	case 58:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			b(yylex).closeVariation(yyDollar[4].tok)
 		}
-	case 53:
+	case 59:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).result(yyDollar[1].tok)
