@@ -179,35 +179,31 @@ func (c *checker) startPosition() (chess.Position, bool) {
 func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*model.Move, final chess.Position, plies int, complete bool) {
 	var pending []string // comments waiting for the next move (model only)
 	defer func() { c.unattached = pending }()
-	// ring holds the current position and the one before the last move,
-	// which variations start from. Each move is played on a copy of the
-	// current position into the other slot: one copy per ply.
-	var ring [2]chess.Position
-	ring[0] = start
-	cur := 0
+	// cur is the current position and before the one before the last move,
+	// which variations start from: each move copies cur to before (one copy
+	// per ply) and is then played on cur.
+	cur, before := &start, new(chess.Position)
 	var last *model.Move // the last move's model (when building)
 	for _, e := range elems {
 		switch e := e.(type) {
 		case *ast.MoveNumber:
-			c.checkMoveNumber(e, &ring[cur])
+			c.checkMoveNumber(e, cur)
 		case *ast.Move:
-			prev, next := &ring[cur], &ring[1-cur]
-			*next = *prev
-			mv, ok := c.move(prev, next, e)
+			*before = *cur
+			mv, ok := c.move(before, cur, e)
 			if !ok {
-				return moves, *prev, plies, false
+				return moves, *before, plies, false
 			}
-			cur = 1 - cur
 			plies++
 			if c.build {
 				mv.Before, pending = pending, nil
-				mv.Ply = plyOf(prev)
-				mv.After = *next
+				mv.Ply = plyOf(before)
+				mv.After = *cur
 				moves = append(moves, mv)
 				last = mv
 			}
 		case *ast.BadMove:
-			return moves, ring[cur], plies, false // reported by the parser
+			return moves, *cur, plies, false // reported by the parser
 		case *ast.NAG:
 			if last != nil {
 				last.NAGs = append(last.NAGs, e.Value)
@@ -226,9 +222,9 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 				pending = append(pending, e.Text)
 			}
 		case *ast.Variation:
-			from := &ring[cur]
+			from := cur
 			if plies > 0 {
-				from = &ring[1-cur] // the position before the last move
+				from = before // the position before the last move
 			}
 			alt, _, _, _ := c.line(*from, e.Elements)
 			if last != nil {
@@ -236,7 +232,7 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 			}
 		}
 	}
-	return moves, ring[cur], plies, true
+	return moves, *cur, plies, true
 }
 
 // checkMoveNumber compares a move number indication with the position it
