@@ -99,7 +99,7 @@ tags
 	;
 
 tag
-	: LBRACKET SYMBOL STRING RBRACKET  { b(yylex).tag($1, $2, $3, $4) }
+	: LBRACKET SYMBOL STRING RBRACKET  { b(yylex).tag($1, $2, $3, $4, false) }
 	;
 
 // elements is a non-empty element sequence: its first element, then the

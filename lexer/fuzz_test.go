@@ -8,7 +8,8 @@ import (
 )
 
 // FuzzScanner: the generated scanner agrees with lexmachine's on any input,
-// and its tokens are ordered, non-empty and inside the input.
+// its tokens are ordered, non-empty and inside the input, and PlainString
+// is right about every string.
 func FuzzScanner(f *testing.F) {
 	for _, seed := range testfiles.Seeds() {
 		f.Add([]byte(seed))
@@ -25,6 +26,9 @@ func FuzzScanner(f *testing.F) {
 			}
 			if tok.Start < prev || tok.End <= tok.Start || tok.End > len(src) {
 				t.Fatalf("bad token %+v after offset %d in %d bytes", tok, prev, len(src))
+			}
+			if tok.Kind == token.String && s.PlainString() != isPlain(string(src[tok.Start+1:tok.End-1])) {
+				t.Fatalf("PlainString() = %v for %q", s.PlainString(), src[tok.Start:tok.End])
 			}
 			prev = tok.End
 		}

@@ -23,8 +23,9 @@ type Token struct {
 // Scanner produces the tokens of a source text one at a time. Its zero value
 // scans the empty text; Reset starts it on another.
 type Scanner struct {
-	src string
-	pos int
+	src   string
+	pos   int
+	plain bool // see PlainString
 }
 
 // Reset makes the scanner read src from its first byte.
@@ -35,6 +36,12 @@ func (s *Scanner) Reset(src string) {
 
 // Pos returns the offset where the next token's scan begins.
 func (s *Scanner) Pos() int { return s.pos }
+
+// PlainString reports, after Next returned a String token, whether the text
+// between its quotes is plain: printable ASCII without backslash, so that
+// it holds no escape and nothing to report. After other tokens its result
+// means nothing.
+func (s *Scanner) PlainString() bool { return s.plain }
 
 // Seek moves the scanner to offset pos, for callers that resynchronise after
 // an error.
@@ -71,7 +78,7 @@ func (s *Scanner) Next() Token {
 	case '%':
 		kind, i = token.Escape, restOfLine(src, i)
 	case '"':
-		kind, i = scanString(src, i)
+		kind, i, s.plain = scanString(src, i)
 	default:
 		// The automaton, written out here rather than called: this is the
 		// hottest loop of the whole toolchain. It runs until the automaton
@@ -107,23 +114,40 @@ func restOfLine(src string, i int) int {
 	return len(src)
 }
 
-// scanString scans the String pattern from the quote at i.
-func scanString(src string, i int) (token.Kind, int) {
-	for i++; i < len(src); i++ {
+// scanString scans the String pattern from the quote at i, and reports
+// whether its text is plain (see PlainString).
+func scanString(src string, i int) (kind token.Kind, end int, plain bool) {
+	i++
+	for i < len(src) && plainStringByte[src[i]] {
+		i++
+	}
+	if i < len(src) && src[i] == '"' {
+		return token.String, i + 1, true
+	}
+	for ; i < len(src); i++ {
 		switch src[i] {
 		case '"':
-			return token.String, i + 1
+			return token.String, i + 1, false
 		case '\n', '\r':
-			return token.Illegal, i + 1
+			return token.Illegal, i + 1, false
 		case '\\':
 			i++
 			if i < len(src) && (src[i] == '\n' || src[i] == '\r') {
-				return token.Illegal, i + 1
+				return token.Illegal, i + 1, false
 			}
 		}
 	}
-	return token.Illegal, len(src)
+	return token.Illegal, len(src), false
 }
+
+// plainStringByte marks the bytes of plain string text: printable ASCII
+// other than the quote and the backslash.
+var plainStringByte = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // dfaBacktrack runs the automaton again from start, remembering the last
 // accepting state, for matches that end before the automaton dies. It

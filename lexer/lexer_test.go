@@ -41,3 +41,42 @@ func TestTokens(t *testing.T) {
 		}
 	}
 }
+
+func TestPlainString(t *testing.T) {
+	tests := []struct {
+		src   string
+		plain bool
+	}{
+		{`""`, true},
+		{`"Carlsen, Magnus"`, true},
+		{`" ~!#$%&'()*+,-./09:;<=>?@AZ[]^_` + "`" + `az{|}"`, true},
+		{`"A \"q\""`, false},
+		{`"back\\slash"`, false},
+		{"\"tab\there\"", false},
+		{"\"del\x7f\"", false},
+		{"\"nul\x00\"", false},
+		{"\"Jos\xc3\xa9\"", false},
+		{"\"Jos\xe9\"", false},
+	}
+	for _, tt := range tests {
+		var s Scanner
+		s.Reset(tt.src)
+		tok := s.Next()
+		if tok.Kind != token.String || tok.End != len(tt.src) {
+			t.Fatalf("%q: got %v %q, want one string", tt.src, tok.Kind, tt.src[tok.Start:tok.End])
+		}
+		if got := s.PlainString(); got != tt.plain || got != isPlain(tt.src[1:len(tt.src)-1]) {
+			t.Errorf("%q: PlainString() = %v, want %v", tt.src, got, tt.plain)
+		}
+	}
+}
+
+// isPlain is PlainString's definition, byte by byte.
+func isPlain(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c < 0x20 || c > 0x7e || c == '\\' {
+			return false
+		}
+	}
+	return true
+}

@@ -178,19 +178,25 @@ func (b *builder) add(e ast.Element, from, to int) {
 	b.elems = append(b.elems, e)
 }
 
-func (b *builder) tag(lb, name, value, rb lexer.Token) {
+// tag builds a tag pair; plain says that value is a string without
+// escapes (lexer.Scanner.PlainString).
+func (b *builder) tag(lb, name, value, rb lexer.Token, plain bool) {
 	t := b.tagPairs.alloc()
 	src := b.p.src
 	*t = ast.TagPair{
 		Span:      span2(lb, rb),
 		Name:      src[name.Start:name.End],
-		Value:     unescape(src[value.Start+1 : max(value.Start+1, value.End-1)]),
 		NameSpan:  span(name),
 		ValueSpan: span(value),
 	}
-	if value.End-value.Start < 2 || src[value.End-1] != '"' {
+	switch {
+	case plain:
+		t.Value = src[value.Start+1 : value.End-1]
+	case value.End-value.Start < 2 || src[value.End-1] != '"':
 		// A value repaired after a missing closing quote.
 		t.Value = unescape(src[value.Start+1 : value.End])
+	default:
+		t.Value = unescape(src[value.Start+1 : value.End-1])
 	}
 	b.extend(lb.Start, rb.End)
 	b.tags = append(b.tags, t)
@@ -200,8 +206,10 @@ func (b *builder) tag(lb, name, value, rb lexer.Token) {
 func (b *builder) tagPair(pair lexer.Token) {
 	name, value := b.p.pair[0], b.p.pair[1]
 	b.p.noteTagName(name)
-	b.p.checkString(value)
-	b.tag(lexer.Token{Start: pair.Start, End: pair.Start + 1}, name, value, lexer.Token{Start: pair.End - 1, End: pair.End})
+	if !b.p.pairPlain {
+		b.p.checkString(value)
+	}
+	b.tag(lexer.Token{Start: pair.Start, End: pair.Start + 1}, name, value, lexer.Token{Start: pair.End - 1, End: pair.End}, b.p.pairPlain)
 }
 
 func (b *builder) move(tok lexer.Token) {

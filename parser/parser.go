@@ -127,6 +127,7 @@ type parser struct {
 	maxDepth     int            // the deepest nesting allowed
 	cur          lexer.Token    // the token most recently delivered to the grammar
 	pair         [2]lexer.Token // the tag name and value of the TAGPAIR in cur
+	pairPlain    bool           // that value's text is plain (lexer.Scanner.PlainString)
 	// separatePairs turns fuseTagPair off, for the tests that prove fusing
 	// changes nothing.
 	separatePairs bool
@@ -286,6 +287,17 @@ func (p *parser) Lex(lval *yySymType) int {
 		p.illegal = nil
 		p.inTag = false
 		return p.hand(lval, RBRACKET, tok)
+	case token.LBracket:
+		// A tag pair after another one in the same section, which is
+		// what deliver would fuse: no game ends before it.
+		if p.curYacc == TAGPAIR && !p.blankLineBefore(tok) && !(p.tagged && p.tagNameIsEvent()) {
+			p.illegal = nil
+			if pair, ok := p.fuseTagPair(tok); ok {
+				return p.hand(lval, TAGPAIR, pair)
+			}
+			p.inTag = true
+			return p.hand(lval, LBRACKET, tok)
+		}
 	}
 	if yacc == 0 {
 		return p.lexSlow(lval, tok, true)
@@ -489,7 +501,7 @@ func (p *parser) fuseTagPair(lb lexer.Token) (lexer.Token, bool) {
 	}
 	p.sc.Seek(value.End + 1)
 	p.illegal = nil
-	p.pair = [2]lexer.Token{name, value}
+	p.pair, p.pairPlain = [2]lexer.Token{name, value}, peek.PlainString()
 	// Kind RBracket: what follows sees the pair as a closed tag.
 	return lexer.Token{Kind: token.RBracket, Start: lb.Start, End: value.End + 1}, true
 }
@@ -508,6 +520,9 @@ func (p *parser) unfuseTagPair(pair lexer.Token) lexer.Token {
 // the tag name Event. Most are not, which the text tells without scanning.
 func (p *parser) tagNameIsEvent() bool {
 	i := p.sc.Pos()
+	if i < len(p.src) && p.src[i] > ' ' && p.src[i] != 'E' {
+		return false // the usual case: another name right after "["
+	}
 	for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t' || p.src[i] == '\n' || p.src[i] == '\r' || p.src[i] == '\v') {
 		i++
 	}
