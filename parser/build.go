@@ -8,6 +8,7 @@ import (
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/lexer"
 	"github.com/pgnc/pgnc/san"
+	"github.com/pgnc/pgnc/token"
 )
 
 // arena hands out pointers into chunks of nodes, so that a game costs a few
@@ -237,7 +238,10 @@ func (b *builder) badMove(tok lexer.Token) {
 func (b *builder) moveNumber(tok lexer.Token) {
 	b.settleNumber(false)
 	text := b.p.src[tok.Start:tok.End]
-	number, k := moveNumberValue(text)
+	number, k, ok := shortMoveNumber(text)
+	if !ok {
+		number, k = leadingNumber(text)
+	}
 	digits := text[:k]
 	n := b.numbers.alloc()
 	*n = ast.MoveNumber{Span: span(tok), Number: number, Dots: len(text) - len(digits)}
@@ -295,22 +299,24 @@ func (b *builder) nag(tok lexer.Token) {
 }
 
 func (b *builder) comment(tok lexer.Token) {
-	b.add(b.newComment(tok), tok.Start, tok.End)
+	c := b.comments.alloc()
+	if src := b.p.src; tok.Kind == token.Comment && src[tok.End-1] == '}' {
+		*c = ast.Comment{Span: span(tok), Text: src[tok.Start+1 : tok.End-1]}
+	} else {
+		b.otherComment(c, tok) // kept out of comment, which is inlined
+	}
+	b.add(c, tok.Start, tok.End)
 }
 
-func (b *builder) newComment(tok lexer.Token) *ast.Comment {
-	c := b.comments.alloc()
+// otherComment fills c from a rest-of-line comment, or from a brace comment
+// without its "}" (one that the parser ended after reporting it).
+func (b *builder) otherComment(c *ast.Comment, tok lexer.Token) {
 	src := b.p.src
-	if src[tok.Start] == ';' {
+	if tok.Kind == token.LineComment {
 		*c = ast.Comment{Span: span(tok), Text: strings.TrimSuffix(src[tok.Start+1:tok.End], "\r"), Line: true}
-	} else {
-		end := tok.End
-		if src[end-1] == '}' {
-			end--
-		}
-		*c = ast.Comment{Span: span(tok), Text: src[tok.Start+1 : end]}
+		return
 	}
-	return c
+	*c = ast.Comment{Span: span(tok), Text: src[tok.Start+1 : tok.End]}
 }
 
 func (b *builder) suffix(tok lexer.Token) {
@@ -520,17 +526,18 @@ func atoi(s string) int {
 	return n
 }
 
-// moveNumberValue returns the number of a move number token (digits, then
-// only periods) and how many digits it has, reading numbers of one and two
-// digits directly.
-func moveNumberValue(text string) (n, digits int) {
-	switch {
-	case len(text) >= 2 && text[1] == '.':
-		return int(text[0] - '0'), 1
-	case len(text) >= 3 && text[2] == '.':
-		return int(text[0]-'0')*10 + int(text[1]-'0'), 2
+// shortMoveNumber reads the move number token text (digits, then only
+// periods) when it has one or two digits, the commonest case, which is
+// small enough to be inlined; ok is false for other numbers, which
+// leadingNumber reads.
+func shortMoveNumber(text string) (n, digits int, ok bool) {
+	if len(text) >= 2 && text[1] == '.' {
+		return int(text[0] - '0'), 1, true
 	}
-	return leadingNumber(text)
+	if len(text) >= 3 && text[2] == '.' {
+		return int(text[0]-'0')*10 + int(text[1]-'0'), 2, true
+	}
+	return 0, 0, false
 }
 
 // leadingNumber returns the value of the decimal digits s starts with and

@@ -74,9 +74,10 @@ func TestLeadingNumber(t *testing.T) {
 	}
 }
 
-// TestMoveNumberValue compares the shortcuts for one and two digits with
-// leadingNumber on every move number and integer token of up to five bytes.
-func TestMoveNumberValue(t *testing.T) {
+// TestShortMoveNumber compares shortMoveNumber with leadingNumber on every
+// move number and integer token of up to five bytes: it reads every move
+// number of one or two digits, and reads it right.
+func TestShortMoveNumber(t *testing.T) {
 	var texts []string
 	var grow func(s string)
 	grow = func(s string) {
@@ -94,12 +95,22 @@ func TestMoveNumberValue(t *testing.T) {
 	for c := '0'; c <= '9'; c++ {
 		grow(string(c))
 	}
+	short := 0
 	for _, s := range texts {
-		n, k := moveNumberValue(s)
+		n, k, ok := shortMoveNumber(s)
 		wantN, wantK := leadingNumber(s)
-		if n != wantN || k != wantK {
-			t.Fatalf("moveNumberValue(%q) = %d, %d; leadingNumber gives %d, %d", s, n, k, wantN, wantK)
+		if wantK <= 2 && wantK < len(s) && !ok {
+			t.Fatalf("shortMoveNumber(%q) does not read it", s)
 		}
+		if ok && (n != wantN || k != wantK) {
+			t.Fatalf("shortMoveNumber(%q) = %d, %d; leadingNumber gives %d, %d", s, n, k, wantN, wantK)
+		}
+		if ok {
+			short++
+		}
+	}
+	if short == 0 {
+		t.Fatal("no text read by shortMoveNumber")
 	}
 }
 
