@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # How much of the all-cores speed-up does the machine itself allow? Times, in
-# alternating rounds on the lichess and TWIC samples repeated to about 50 MB:
+# alternating rounds on FILE, or else on the lichess and TWIC samples
+# repeated to about 50 MB:
 #   one:   pgnc check -j 1 pinned to one core, the mean of one run on each
 #          core (they differ: on this VM core 0 is up to 30% slower);
 #   all:   pgnc check on all cores;
@@ -9,7 +10,7 @@
 # It prints each round and the medians, then pgnc's speed-up (one / all) and
 # the machine's (cores x one / apart). Where the second is below the target
 # of 1.8, no pipeline can reach it on this machine.
-# Usage: bench/scaling.sh [rounds] [corpus dir]
+# Usage: bench/scaling.sh [rounds] [corpus dir] [FILE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -19,9 +20,13 @@ command -v taskset > /dev/null || { echo "taskset is needed to pin runs to cores
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/pgnc" ./cmd/pgnc
-for i in $(seq 25); do
-	cat "$corpus"/edge/lichess-twic/lichess_db_1000k.pgn "$corpus"/edge/lichess-twic/twic1599_1000k.pgn
-done > "$tmp/in.pgn"
+if [ -n "${3:-}" ]; then
+	cp "$3" "$tmp/in.pgn"
+else
+	for i in $(seq 25); do
+		cat "$corpus"/edge/lichess-twic/lichess_db_1000k.pgn "$corpus"/edge/lichess-twic/twic1599_1000k.pgn
+	done > "$tmp/in.pgn"
+fi
 cores=$(nproc)
 
 # seconds CMD...: the wall time of CMD, output discarded.
