@@ -33,8 +33,9 @@ func b(l yyLexer) *builder { return &l.(*parser).build }
 %token <tok> LBRACKET RBRACKET STRING SYMBOL
 %token <tok> MOVE MOVENUM INTEGER DOTS NAG COMMENT SUFFIX BADMOVE
 %token <tok> LPAREN RPAREN RESULT
-// TAGPAIR is a whole well-formed tag pair, [Name "Value"], which the lexer
-// glue delivers as one token instead of four; see parser.fuseTagPair.
+// TAGPAIR is a run of whole well-formed tag pairs, [Name "Value"], which
+// the lexer glue delivers as one token instead of four a pair; see
+// parser.fuseTagPairs.
 %token <tok> TAGPAIR
 %token RESYNC GAMEEND
 
@@ -90,11 +91,11 @@ untaggedOpen
 	: elements
 	;
 
-// A fused tag pair costs one reduction, as part of tags.
+// A run of fused tag pairs costs one reduction, as part of tags.
 tags
-	: TAGPAIR          { b(yylex).tagPair($1) }
+	: TAGPAIR          { b(yylex).fusedPairs() }
 	| tag
-	| tags TAGPAIR     { b(yylex).tagPair($2) }
+	| tags TAGPAIR     { b(yylex).fusedPairs() }
 	| tags tag
 	;
 

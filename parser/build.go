@@ -203,14 +203,15 @@ func (b *builder) tag(lb, name, value, rb lexer.Token, plain bool) {
 	b.tags = append(b.tags, t)
 }
 
-// tagPair builds the tag pair of pair, a fused TAGPAIR token.
-func (b *builder) tagPair(pair lexer.Token) {
-	name, value := b.p.pair[0], b.p.pair[1]
-	b.p.noteTagName(name)
-	if !b.p.pairPlain {
-		b.p.checkString(value)
+// fusedPairs builds the tag pairs of a fused TAGPAIR token.
+func (b *builder) fusedPairs() {
+	for _, fp := range b.p.pairs {
+		b.p.noteTagName(fp.name)
+		if !fp.plain {
+			b.p.checkString(fp.value)
+		}
+		b.tag(lexer.Token{Start: fp.from, End: fp.from + 1}, fp.name, fp.value, lexer.Token{Start: fp.value.End, End: fp.value.End + 1}, fp.plain)
 	}
-	b.tag(lexer.Token{Start: pair.Start, End: pair.Start + 1}, name, value, lexer.Token{Start: pair.End - 1, End: pair.End}, b.p.pairPlain)
 }
 
 func (b *builder) move(tok lexer.Token) {

@@ -39,6 +39,16 @@ func TestTagPairFusion(t *testing.T) {
 		"[Event \"a]\n[Site \"b\"]\n*\n",
 		"[Event \"a\"] 1-0 [Site \"b\"] [Date",
 		"1-0 [Event \"a\"]",
+		// Runs of pairs, fused into one token up to where a game may end.
+		"[Event \"a\"]\n[Site \"b\"]\n[Date \"c\"]\n\n[Event \"d\"]\n[Site \"e\"]\n1. e4 *\n",
+		"[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n[Date \"c\"]\r\n*\r\n",
+		"[Event \"a\"][Site \"b\"][Event \"c\"][Site \"d\"]\n1. e4 *",
+		"[Site \"a\"]\n[Event \"b\"]\n[Event \"c\"]\n*\n",
+		"[Event \"a\"]\n[Site \"b\"] {c}\n[Date \"c\"]\n*\n",
+		"[Event \"a\"]\n[Site b]\n[Date \"c\"]\n[Round \"d\"]\n*\n",
+		"[Event \"a\"]\n%escape\n[Site \"b\"]\n[Date \"c\"]\n*\n",
+		"[Event \"a\"]\n[Site \"b\\\"c\"]\n[Date \"\xe9\"]\n*\n",
+		"1. e4 1-0 [Event \"a\"] [Site \"b\"] (",
 	} {
 		fusionAgrees(t, fmt.Sprintf("%q", src), src)
 	}

@@ -122,12 +122,11 @@ type parser struct {
 	// lastLBracket is where the last run of tag pairs began, to place a game
 	// broken before any of its tags was complete.
 	lastLBracket int
-	tagged       bool           // the current tag section has an Event tag
-	parens       int            // variations open in the current game
-	maxDepth     int            // the deepest nesting allowed
-	cur          lexer.Token    // the token most recently delivered to the grammar
-	pair         [2]lexer.Token // the tag name and value of the TAGPAIR in cur
-	pairPlain    bool           // that value's text is plain (lexer.Scanner.PlainString)
+	tagged       bool        // the current tag section has an Event tag
+	parens       int         // variations open in the current game
+	maxDepth     int         // the deepest nesting allowed
+	cur          lexer.Token // the token most recently delivered to the grammar
+	pairs        []fusedPair // the tag pairs of the TAGPAIR in cur
 	// separatePairs turns fuseTagPair off, for the tests that prove fusing
 	// changes nothing.
 	separatePairs bool
@@ -149,6 +148,13 @@ type parser struct {
 	cutAt   int
 
 	build builder
+}
+
+// fusedPair is one tag pair of a TAGPAIR token.
+type fusedPair struct {
+	from        int // the offset of its "["
+	name, value lexer.Token
+	plain       bool // the value's text is plain (lexer.Scanner.PlainString)
 }
 
 // queued is a token waiting for delivery.
@@ -287,17 +293,6 @@ func (p *parser) Lex(lval *yySymType) int {
 		p.illegal = nil
 		p.inTag = false
 		return p.hand(lval, RBRACKET, tok)
-	case token.LBracket:
-		// A tag pair after another one in the same section, which is
-		// what deliver would fuse: no game ends before it.
-		if p.curYacc == TAGPAIR && !p.blankLineBefore(tok) && !(p.tagged && p.tagNameIsEvent()) {
-			p.illegal = nil
-			if pair, ok := p.fuseTagPair(tok); ok {
-				return p.hand(lval, TAGPAIR, pair)
-			}
-			p.inTag = true
-			return p.hand(lval, LBRACKET, tok)
-		}
 	}
 	if yacc == 0 {
 		return p.lexSlow(lval, tok, true)
@@ -431,8 +426,8 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 		if !afterTagPair(p.curYacc) { // a tag section starts here
 			p.lastLBracket = tok.Start
 		}
-		if pair, ok := p.fuseTagPair(tok); ok {
-			return p.hand(lval, TAGPAIR, pair)
+		if pairs, ok := p.fuseTagPairs(tok); ok {
+			return p.hand(lval, TAGPAIR, pairs)
 		}
 		p.inTag = true
 	case RBRACKET:
@@ -479,31 +474,47 @@ func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 // pair.
 func afterTagPair(yacc int) bool { return yacc == RBRACKET || yacc == TAGPAIR }
 
-// fuseTagPair reads the rest of the tag pair that lb, a "[" just scanned,
-// opens, when it is well formed: a tag name, then a string that "]" follows
-// at once. It returns the pair as one token, spanning "[" to "]"; name and
-// value wait in p.pair for the grammar action, which goyacc runs before it
-// asks for another token, and which has the effects the name and value
-// tokens would have had on delivery (a pair the grammar rejects has none).
+// fuseTagPairs reads the rest of the tag pair that lb, a "[" just scanned,
+// opens, when it is well formed: a tag name, then a string that "]"
+// follows at once; and then the well-formed pairs that follow, as long as
+// no game could end before them (no blank line between, no second Event
+// tag; ParsePrefix never cuts between pairs). It returns the run of pairs
+// as one token, spanning the first "[" to the last "]"; names and values
+// wait in p.pairs for the grammar action, which goyacc runs before it asks
+// for another token, and which has the effects the name and value tokens
+// would have had on delivery (pairs the grammar rejects have none).
 // Anything else is left to be delivered token by token.
-func (p *parser) fuseTagPair(lb lexer.Token) (lexer.Token, bool) {
+func (p *parser) fuseTagPairs(lb lexer.Token) (lexer.Token, bool) {
 	if len(p.queue) > 0 || p.sc.Pos() != lb.End || p.separatePairs {
 		return lexer.Token{}, false
 	}
-	peek := p.sc // a copy: the real scanner moves only when the pair is whole
-	name := peek.Next()
-	if name.Kind != token.Symbol {
+	p.pairs = p.pairs[:0]
+	peek := p.sc // a copy: the real scanner moves only past whole pairs
+	tagged, end := p.tagged, 0
+	for {
+		name := peek.Next()
+		if name.Kind != token.Symbol || tagged && len(p.pairs) > 0 && p.src[name.Start:name.End] == "Event" {
+			break
+		}
+		value := peek.Next()
+		if value.Kind != token.String || value.End >= len(p.src) || p.src[value.End] != ']' {
+			break
+		}
+		p.pairs = append(p.pairs, fusedPair{from: lb.Start, name: name, value: value, plain: peek.PlainString()})
+		tagged = tagged || p.src[name.Start:name.End] == "Event"
+		end = value.End + 1
+		peek.Seek(end)
+		if lb = peek.Next(); lb.Kind != token.LBracket || BlankLine(p.src[end:lb.Start]) {
+			break
+		}
+	}
+	if len(p.pairs) == 0 {
 		return lexer.Token{}, false
 	}
-	value := peek.Next()
-	if value.Kind != token.String || value.End >= len(p.src) || p.src[value.End] != ']' {
-		return lexer.Token{}, false
-	}
-	p.sc.Seek(value.End + 1)
+	p.sc.Seek(end)
 	p.illegal = nil
-	p.pair, p.pairPlain = [2]lexer.Token{name, value}, peek.PlainString()
-	// Kind RBracket: what follows sees the pair as a closed tag.
-	return lexer.Token{Kind: token.RBracket, Start: lb.Start, End: value.End + 1}, true
+	// Kind RBracket: what follows sees the pairs as closed tags.
+	return lexer.Token{Kind: token.RBracket, Start: p.pairs[0].from, End: end}, true
 }
 
 // unfuseTagPair turns pair, a fused tag pair held as lookahead on a syntax
@@ -520,9 +531,6 @@ func (p *parser) unfuseTagPair(pair lexer.Token) lexer.Token {
 // the tag name Event. Most are not, which the text tells without scanning.
 func (p *parser) tagNameIsEvent() bool {
 	i := p.sc.Pos()
-	if i < len(p.src) && p.src[i] > ' ' && p.src[i] != 'E' {
-		return false // the usual case: another name right after "["
-	}
 	for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t' || p.src[i] == '\n' || p.src[i] == '\r' || p.src[i] == '\v') {
 		i++
 	}

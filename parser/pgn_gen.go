@@ -550,12 +550,12 @@ yydefault:
 	case 23:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).tagPair(yyDollar[1].tok)
+			b(yylex).fusedPairs()
 		}
 	case 25:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).tagPair(yyDollar[2].tok)
+			b(yylex).fusedPairs()
 		}
 	case 27:
 		yyDollar = yyS[yypt-4 : yypt+1]
