@@ -16,7 +16,7 @@ import (
 func (p *parser) Error(msg string) {
 	tok, yacc := p.cur, p.curYacc
 	if yacc == TAGPAIR {
-		tok, yacc = p.unfuseTagPair(tok), LBRACKET
+		tok, yacc = p.unfuseTagPairs(tok), LBRACKET
 	}
 	b := &p.build
 	switch {

@@ -127,7 +127,7 @@ type parser struct {
 	maxDepth     int         // the deepest nesting allowed
 	cur          lexer.Token // the token most recently delivered to the grammar
 	pairs        []fusedPair // the tag pairs of the TAGPAIR in cur
-	// separatePairs turns fuseTagPair off, for the tests that prove fusing
+	// separatePairs turns fuseTagPairs off, for the tests that prove fusing
 	// changes nothing.
 	separatePairs bool
 	curYacc       int              // its grammar token number
@@ -517,11 +517,12 @@ func (p *parser) fuseTagPairs(lb lexer.Token) (lexer.Token, bool) {
 	return lexer.Token{Kind: token.RBracket, Start: p.pairs[0].from, End: end}, true
 }
 
-// unfuseTagPair turns pair, a fused tag pair held as lookahead on a syntax
-// error, back into its "[", and moves the scanner to just after it, so that
-// recovery sees the tokens one by one as if they had never been fused.
-func (p *parser) unfuseTagPair(pair lexer.Token) lexer.Token {
-	lb := lexer.Token{Kind: token.LBracket, Start: pair.Start, End: pair.Start + 1}
+// unfuseTagPairs turns pairs, a TAGPAIR token held as lookahead on a syntax
+// error, back into its first "[", and moves the scanner to just after it,
+// so that recovery sees the tokens one by one as if they had never been
+// fused.
+func (p *parser) unfuseTagPairs(pairs lexer.Token) lexer.Token {
+	lb := lexer.Token{Kind: token.LBracket, Start: pairs.Start, End: pairs.Start + 1}
 	p.sc.Seek(lb.End)
 	p.cur, p.curYacc, p.inTag = lb, LBRACKET, true
 	return lb
