@@ -110,15 +110,17 @@ elements
 	: first rest
 	;
 
+// The first element of movetext starts the game when no tag has (see
+// builder.begin); a variation starts it in openVariation.
 first
-	: MOVE      { b(yylex).move($1) }
-	| BADMOVE   { b(yylex).badMove($1) }
-	| MOVENUM   { b(yylex).moveNumber($1) }
-	| INTEGER   { b(yylex).moveNumber($1) }
+	: MOVE      { b(yylex).begin($1); b(yylex).move($1) }
+	| BADMOVE   { b(yylex).begin($1); b(yylex).badMove($1) }
+	| MOVENUM   { b(yylex).begin($1); b(yylex).moveNumber($1) }
+	| INTEGER   { b(yylex).begin($1); b(yylex).moveNumber($1) }
 	| DOTS      { b(yylex).dots($1) }
-	| NAG       { b(yylex).nag($1) }
-	| COMMENT   { b(yylex).comment($1) }
-	| SUFFIX    { b(yylex).suffix($1) }
+	| NAG       { b(yylex).begin($1); b(yylex).nag($1) }
+	| COMMENT   { b(yylex).begin($1); b(yylex).comment($1) }
+	| SUFFIX    { b(yylex).begin($1); b(yylex).suffix($1) }
 	| variation
 	;
 

@@ -173,9 +173,15 @@ func (b *builder) hasMovetext() bool {
 	return len(b.elems) > 0 || len(b.levels) > 0 || (b.game != nil && b.game.Result != nil)
 }
 
-// add appends e, which spans [from, to), to the current game.
-func (b *builder) add(e ast.Element, from, to int) {
-	b.extend(from, to)
+// begin starts a game at tok unless one has started: the grammar's rules
+// for the first element of a game's movetext call it, so that add need not.
+func (b *builder) begin(tok lexer.Token) { b.current(tok.Start) }
+
+// add appends e, which ends at offset to, to the current game, which has
+// started (see begin). Doing without that test keeps add small enough to be
+// inlined into every grammar action, goyacc's Parse being a big function.
+func (b *builder) add(e ast.Element, to int) {
+	b.game.To = max(b.game.To, to)
 	b.elems = append(b.elems, e)
 }
 
@@ -224,7 +230,7 @@ func (b *builder) move(tok lexer.Token) {
 	}
 	m := b.moves.alloc()
 	*m = ast.Move{Span: span(tok), Text: text, SAN: parsed}
-	b.add(m, tok.Start, tok.End)
+	b.add(m, tok.End)
 }
 
 func (b *builder) badMove(tok lexer.Token) {
@@ -233,7 +239,7 @@ func (b *builder) badMove(tok lexer.Token) {
 	b.p.addDiag(diag.UnknownMove, tok.Start, tok.End, "text", text, "hint", badMoveHint(text))
 	m := b.badMoves.alloc()
 	*m = ast.BadMove{Span: span(tok), Text: text}
-	b.add(m, tok.Start, tok.End)
+	b.add(m, tok.End)
 }
 
 func (b *builder) moveNumber(tok lexer.Token) {
@@ -250,7 +256,7 @@ func (b *builder) moveNumber(tok lexer.Token) {
 		b.p.addDiag(diag.NumberWithoutDot, tok.Start, tok.End, "number", digits)
 	}
 	b.number = n
-	b.add(n, tok.Start, tok.End)
+	b.add(n, tok.End)
 }
 
 // dots handles periods written apart from a number: after a move number
@@ -296,7 +302,7 @@ func (b *builder) nag(tok lexer.Token) {
 	if v < 0 || v > 255 {
 		b.p.addDiag(diag.NAGRange, tok.Start, tok.End, "text", b.p.src[tok.Start:tok.End])
 	}
-	b.add(n, tok.Start, tok.End)
+	b.add(n, tok.End)
 }
 
 func (b *builder) comment(tok lexer.Token) {
@@ -306,7 +312,7 @@ func (b *builder) comment(tok lexer.Token) {
 	} else {
 		b.otherComment(c, tok) // kept out of comment, which is inlined
 	}
-	b.add(c, tok.Start, tok.End)
+	b.add(c, tok.End)
 }
 
 // otherComment fills c from a rest-of-line comment, or from a brace comment
@@ -329,7 +335,7 @@ func (b *builder) suffix(tok lexer.Token) {
 	}
 	s := b.suffixes.alloc()
 	*s = ast.Suffix{Span: span(tok), Text: text}
-	b.add(s, tok.Start, tok.End)
+	b.add(s, tok.End)
 }
 
 func (b *builder) openVariation(tok lexer.Token) {
@@ -356,7 +362,7 @@ func (b *builder) popLevel(end int, closed bool) {
 	if closed && len(v.Elements) == 0 {
 		b.p.addDiag(diag.EmptyVariation, v.From, v.To)
 	}
-	b.add(v, v.From, v.To)
+	b.add(v, v.To)
 }
 
 func (b *builder) result(tok lexer.Token) {

@@ -565,21 +565,25 @@ yydefault:
 	case 29:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
+			b(yylex).begin(yyDollar[1].tok)
 			b(yylex).move(yyDollar[1].tok)
 		}
 	case 30:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
+			b(yylex).begin(yyDollar[1].tok)
 			b(yylex).badMove(yyDollar[1].tok)
 		}
 	case 31:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
+			b(yylex).begin(yyDollar[1].tok)
 			b(yylex).moveNumber(yyDollar[1].tok)
 		}
 	case 32:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
+			b(yylex).begin(yyDollar[1].tok)
 			b(yylex).moveNumber(yyDollar[1].tok)
 		}
 	case 33:
@@ -590,16 +594,19 @@ yydefault:
 	case 34:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
+			b(yylex).begin(yyDollar[1].tok)
 			b(yylex).nag(yyDollar[1].tok)
 		}
 	case 35:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
+			b(yylex).begin(yyDollar[1].tok)
 			b(yylex).comment(yyDollar[1].tok)
 		}
 	case 36:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
+			b(yylex).begin(yyDollar[1].tok)
 			b(yylex).suffix(yyDollar[1].tok)
 		}
 	case 39:
