@@ -484,6 +484,12 @@ func afterTagPair(yacc int) bool { return yacc == RBRACKET || yacc == TAGPAIR }
 // for another token, and which has the effects the name and value tokens
 // would have had on delivery (pairs the grammar rejects have none).
 // Anything else is left to be delivered token by token.
+//
+// It is kept from being inlined into deliver: a copy inlined there calls
+// the scanner instead of inlining it, since the profile (cmd/pgnc/default.pgo)
+// knows those calls as hot only here.
+//
+//go:noinline
 func (p *parser) fuseTagPairs(lb lexer.Token) (lexer.Token, bool) {
 	if len(p.queue) > 0 || p.sc.Pos() != lb.End || p.separatePairs {
 		return lexer.Token{}, false
@@ -504,7 +510,7 @@ func (p *parser) fuseTagPairs(lb lexer.Token) (lexer.Token, bool) {
 		tagged = tagged || p.src[name.Start:name.End] == "Event"
 		end = value.End + 1
 		peek.Seek(end)
-		if lb = peek.Next(); lb.Kind != token.LBracket || BlankLine(p.src[end:lb.Start]) {
+		if lb = peek.Next(); lb.Kind != token.LBracket || lb.Start-end >= 2 && BlankLine(p.src[end:lb.Start]) {
 			break
 		}
 	}
