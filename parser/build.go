@@ -19,7 +19,9 @@ type arena[T any] struct {
 	chunks []*[arenaChunk]T
 	next   int            // index of the chunk to fill after cur
 	cur    *[arenaChunk]T // the chunk being filled
-	left   int            // how many nodes of cur are still free
+	// used is how many nodes of cur are taken, arenaChunk when there is
+	// no cur (rewind); unsigned, so that alloc needs no bounds check.
+	used uint
 }
 
 const arenaChunk = 256
@@ -27,12 +29,13 @@ const arenaChunk = 256
 // alloc returns the next node. It may hold a node of an earlier parse:
 // callers assign the whole node.
 func (a *arena[T]) alloc() *T {
-	if a.left == 0 {
+	i := a.used
+	if i >= arenaChunk {
 		a.refill()
+		i = 0
 	}
-	p := &a.cur[arenaChunk-a.left]
-	a.left--
-	return p
+	a.used = i + 1
+	return &a.cur[i]
 }
 
 // refill starts filling the next chunk, making one if there is none.
@@ -40,12 +43,12 @@ func (a *arena[T]) refill() {
 	if a.next == len(a.chunks) {
 		a.chunks = append(a.chunks, new([arenaChunk]T))
 	}
-	a.cur, a.left = a.chunks[a.next], arenaChunk
+	a.cur, a.used = a.chunks[a.next], 0
 	a.next++
 }
 
 // rewind makes the chunks available again; earlier nodes become invalid.
-func (a *arena[T]) rewind() { a.next, a.cur, a.left = 0, nil, 0 }
+func (a *arena[T]) rewind() { a.next, a.cur, a.used = 0, nil, arenaChunk }
 
 // sliceArena carves slices out of shared chunks in the same way.
 type sliceArena[T any] struct {
@@ -122,8 +125,7 @@ type builder struct {
 // trees stay intact.
 func (b *builder) reset(p *parser, reuse bool) {
 	if !reuse {
-		*b = builder{p: p, tags: b.tags[:0], elems: b.elems[:0], levels: b.levels[:0], skipFrom: -1}
-		return
+		*b = builder{tags: b.tags, elems: b.elems, levels: b.levels}
 	}
 	b.p = p
 	b.game, b.number, b.skipped, b.skipFrom, b.lastOpen, b.lastOpenAt = nil, nil, 0, -1, nil, 0
