@@ -27,6 +27,7 @@ rep() { head -c "$2" < <(yes -- "$1" | tr -d '\n'); } # $1 repeated to $2 bytes
 ' 2000000; printf '%s\n' "$next"; } > "$tmp/empty-games-1m.pgn"
 { printf '1. e4 {'; rep 'y' $((10 << 20)); printf '} *%s' "$next"; } > "$tmp/line-10mb.pgn"
 yes '[x] 1-0' | head -n 2000000 > "$tmp/broken-games-2m.pgn" # tiny games, each broken
+{ printf '[Event "tags"]\n'; yes '[Annotator "x"]' | head -n 2000000; printf '\n1. e4 *\n\n%s\n' "$next"; } > "$tmp/tags-2m.pgn"
 head -c $((10 << 20)) /dev/urandom > "$tmp/random-10mb.pgn"
 head -c $((10 << 20)) /dev/zero > "$tmp/nul-10mb.pgn"
 { printf '%s\n\n[Event "cut"]\n\n1. e4 e5 2. Nf' "$next"; } > "$tmp/truncated.pgn"
@@ -36,7 +37,7 @@ if command -v zstd > /dev/null; then
 fi
 
 printf '| input | size | seconds | peak RSS | summary |\n|---|---|---|---|---|\n'
-for f in nested comment-50mb unterminated-100mb open-string null-moves-1m empty-games-1m broken-games-2m line-10mb random-10mb nul-10mb truncated bomb-1gb zbomb-1gb; do
+for f in nested comment-50mb unterminated-100mb open-string null-moves-1m empty-games-1m broken-games-2m tags-2m line-10mb random-10mb nul-10mb truncated bomb-1gb zbomb-1gb; do
 	file=$(ls "$tmp/$f".pgn* 2>/dev/null | head -1)
 	[ -n "$file" ] || continue
 	/usr/bin/time -f "%e %M" -o "$tmp/time" "$tmp/pgnc" check --quiet --max-errors 1 "$file" > "$tmp/out" 2>&1

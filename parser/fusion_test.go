@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/testfiles"
@@ -49,6 +50,10 @@ func TestTagPairFusion(t *testing.T) {
 		"[Event \"a\"]\n%escape\n[Site \"b\"]\n[Date \"c\"]\n*\n",
 		"[Event \"a\"]\n[Site \"b\\\"c\"]\n[Date \"\xe9\"]\n*\n",
 		"1. e4 1-0 [Event \"a\"] [Site \"b\"] (",
+		// Longer than one TAGPAIR token holds (maxFusedPairs).
+		"[Event \"a\"]\n" + strings.Repeat("[Annotator \"x\"]\n", 3*maxFusedPairs) + "*\n",
+		strings.Repeat("[Site \"x\"]\n", maxFusedPairs-1) + "[Event \"a\"]\n[Event \"b\"]\n*\n",
+		strings.Repeat("[Site \"x\"]\n", maxFusedPairs) + "[Event \"a\"]\n[Event \"b\"]\n*\n",
 	} {
 		fusionAgrees(t, fmt.Sprintf("%q", src), src)
 	}
@@ -62,4 +67,18 @@ func FuzzTagPairFusion(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		fusionAgrees(t, "fuzz", src)
 	})
+}
+
+// TestFusedPairsBounded: however long a tag section, a TAGPAIR token holds
+// at most maxFusedPairs pairs, so the memory kept for them stays bounded.
+func TestFusedPairsBounded(t *testing.T) {
+	src := "[Event \"a\"]\n" + strings.Repeat("[Annotator \"x\"]\n", 10*maxFusedPairs) + "*\n"
+	var ps Parser
+	db, _ := ps.Parse(src)
+	if n := len(db.Games[0].Tags); n != 10*maxFusedPairs+1 {
+		t.Fatalf("%d tags, want %d", n, 10*maxFusedPairs+1)
+	}
+	if c := cap(ps.p.pairs); c >= 2*maxFusedPairs {
+		t.Errorf("room for %d fused pairs kept, want fewer than %d", c, 2*maxFusedPairs)
+	}
 }

@@ -150,6 +150,11 @@ type parser struct {
 	build builder
 }
 
+// maxFusedPairs bounds the tag pairs of one TAGPAIR token, and so the
+// memory that p.pairs holds, whatever the input: a tag section is seldom
+// longer, and a longer one goes on in another TAGPAIR token.
+const maxFusedPairs = 64
+
 // fusedPair is one tag pair of a TAGPAIR token.
 type fusedPair struct {
 	from        int // the offset of its "["
@@ -509,6 +514,9 @@ func (p *parser) fuseTagPairs(lb lexer.Token) (lexer.Token, bool) {
 		p.pairs = append(p.pairs, fusedPair{from: lb.Start, name: name, value: value, plain: peek.PlainString()})
 		tagged = tagged || p.src[name.Start:name.End] == "Event"
 		end = value.End + 1
+		if len(p.pairs) == maxFusedPairs {
+			break
+		}
 		peek.Seek(end)
 		if lb = peek.Next(); lb.Kind != token.LBracket || lb.Start-end >= 2 && BlankLine(p.src[end:lb.Start]) {
 			break
