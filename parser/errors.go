@@ -268,20 +268,24 @@ func badMoveHint(text string) string {
 }
 
 // printableASCII reports whether s has only bytes 0x20 to 0x7e, testing
-// eight bytes at a time.
+// eight bytes at a time. From eight bytes on, the last eight are tested as
+// one word that may overlap the word before, instead of byte by byte: a
+// lichess clock comment, 16 bytes inside its braces, takes two words and
+// no branch between them.
 func printableASCII(s string) bool {
-	for len(s) >= 8 {
-		if unprintable(word(s)) {
-			return false
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c < 0x20 || c >= 0x7f {
+				return false
+			}
 		}
-		s = s[8:]
+		return true
 	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f {
-			return false
-		}
+	flags := unprintableBytes(word(s[len(s)-8:]))
+	for ; len(s) > 8; s = s[8:] {
+		flags |= unprintableBytes(word(s))
 	}
-	return true
+	return flags&highs == 0
 }
 
 // plainASCII reports whether s has only bytes 0x20 to 0x7e and no
@@ -315,9 +319,13 @@ func word(s string) uint64 {
 // of 0x7f or more has or gets it when 1 is added. Carries and borrows cross
 // into the next byte only from a byte that is already flagged, so they
 // cause no false answer.
-func unprintable(v uint64) bool {
+func unprintable(v uint64) bool { return unprintableBytes(v)&highs != 0 }
+
+// unprintableBytes sets the top bit of every byte of v that unprintable
+// flags, and perhaps of bytes after one; other bits mean nothing.
+func unprintableBytes(v uint64) uint64 {
 	const spaces = 0x2020202020202020
-	return ((v-spaces)&^v|(v+ones)|v)&highs != 0
+	return (v-spaces)&^v | (v + ones) | v
 }
 
 // hasZeroByte reports whether a byte of v is zero: only a zero byte, or

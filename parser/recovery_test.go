@@ -193,7 +193,8 @@ func TestReuseMemory(t *testing.T) {
 }
 
 // TestPrintableASCII puts every byte value at places inside and after the
-// eight-byte words, next to every plain byte value.
+// eight-byte words, next to every plain byte value, and at every place of
+// texts of every length up to 24 bytes.
 func TestPrintableASCII(t *testing.T) {
 	for b := 0; b < 256; b++ {
 		printable := b >= 0x20 && b < 0x7f
@@ -212,6 +213,19 @@ func TestPrintableASCII(t *testing.T) {
 				}
 				if got := plainASCII(string(s)); got != plain {
 					t.Fatalf("plainASCII: byte %#x at %d beside %#x: got %v, want %v", b, pos, n, got, plain)
+				}
+			}
+		}
+	}
+	// Every length up to three words, every place: the word that ends the
+	// text may overlap the one before.
+	for size := 1; size <= 24; size++ {
+		for pos := 0; pos < size; pos++ {
+			for b := 0; b < 256; b++ {
+				s := []byte(strings.Repeat("x", size))
+				s[pos] = byte(b)
+				if got, want := printableASCII(string(s)), b >= 0x20 && b < 0x7f; got != want {
+					t.Fatalf("printableASCII: byte %#x at %d of %d: got %v, want %v", b, pos, size, got, want)
 				}
 			}
 		}
