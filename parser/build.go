@@ -14,7 +14,8 @@ import (
 // arena hands out pointers into chunks of nodes, so that a game costs a few
 // allocations instead of one per node. Chunks stay valid for as long as the
 // caller keeps the tree, unless the parser reuses memory (Parser.ReuseMemory),
-// in which case rewind hands the same chunks out again.
+// in which case rewind hands the same chunks out again. An arena must be
+// rewound before its first alloc (builder.reset does).
 type arena[T any] struct {
 	chunks []*[arenaChunk]T
 	next   int            // index of the chunk to fill after cur
