@@ -122,11 +122,11 @@ func (c *checker) checkNotation(before *chess.Position, n *ast.Move, m chess.Mov
 
 // notationMayDiffer is false when checkNotation has nothing to report: the
 // case for nearly every move, which then costs no call. It may be true
-// where checkNotation finds nothing (a pawn capture's file, a needed
-// disambiguation).
+// where checkNotation finds nothing (a needed disambiguation). A pawn's
+// origin file is not a disambiguation: SAN writes it on every capture.
 func notationMayDiffer(sm *san.Move, taken chess.PieceType, actual san.Check, assumed bool) bool {
 	return assumed || sm.Capture != (taken != chess.NoPieceType) || sm.Check != actual || sm.Quirks != 0 ||
-		sm.FromFile >= 0 || sm.FromRank >= 0
+		(sm.FromFile >= 0 || sm.FromRank >= 0) && sm.Piece != san.Pawn
 }
 
 // disambiguation counts the disambiguating characters written.

@@ -2,17 +2,20 @@ package chess
 
 // Position is a chess position. It is a value: copying it copies the
 // position, which is how variations branch off.
+//
+// Every move copies a position, so its size counts: the one-byte fields
+// share a word.
 type Position struct {
 	board    [64]Piece
 	byColor  [2]Bitboard
-	byType   [7]Bitboard // indexed by PieceType; [0] unused
+	byType   [8]Bitboard // indexed by PieceType, which Piece.Type keeps below 8 without a bounds check; [0] unused
+	castling Bitboard    // rooks that may still castle
+	checkers Bitboard    // pieces giving check to the side to move, kept by Play
+	halfmove int         // plies since the last capture or pawn move
+	fullmove int         // number of the current full move, from 1
 	turn     Color
-	castling Bitboard // rooks that may still castle
-	ep       Square   // en passant target square, or NoSquare
-	halfmove int      // plies since the last capture or pawn move
-	fullmove int      // number of the current full move, from 1
-	chess960 bool     // castling rights are written with files (X-FEN/Shredder)
-	checkers Bitboard // pieces giving check to the side to move, kept by Play
+	ep       Square // en passant target square, or NoSquare
+	chess960 bool   // castling rights are written with files (X-FEN/Shredder)
 }
 
 // Turn returns the side to move.
