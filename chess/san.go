@@ -133,27 +133,34 @@ func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err erro
 	}
 	// Only the pieces that reach the square are tried, each with a cheap
 	// legality test; no move list is generated.
-	var found [8]Move
-	matches := 0
-	for cands := p.sourcesTo(piece, to) & from; cands != 0; {
-		m := Move{From: cands.PopFirst(), To: to, Promotion: promo}
-		if piece == Pawn && to == p.ep && m.From.File() != to.File() {
-			m.Kind = EnPassant
-		}
+	var legal Bitboard
+	for rest := p.sourcesTo(piece, to) & from; rest != 0; {
+		m := p.candidate(piece, rest.PopFirst(), to, promo)
 		if p.isLegal(m) {
-			if matches < len(found) {
-				found[matches] = m
-			}
-			matches++
+			legal |= m.From.Bit()
 		}
 	}
 	switch {
-	case matches == 1:
-		return found[0], promotionAssumed, nil
-	case matches == 0:
+	case legal == 0:
 		return Move{}, false, p.explainIllegal(piece, from, to)
+	case !legal.MoreThanOne():
+		return p.candidate(piece, legal.First(), to, promo), promotionAssumed, nil
 	}
-	return Move{}, false, &AmbiguousMoveError{Candidates: append([]Move(nil), found[:min(matches, len(found))]...)}
+	var amb AmbiguousMoveError
+	for legal != 0 {
+		amb.Candidates = append(amb.Candidates, p.candidate(piece, legal.PopFirst(), to, promo))
+	}
+	return Move{}, false, &amb
+}
+
+// candidate returns the move of the piece of type piece from from to to,
+// an en passant capture where a pawn takes on the en passant square.
+func (p *Position) candidate(piece PieceType, from, to Square, promo PieceType) Move {
+	m := Move{From: from, To: to, Promotion: promo}
+	if piece == Pawn && to == p.ep && from.File() != to.File() {
+		m.Kind = EnPassant
+	}
+	return m
 }
 
 // sourcesTo returns the squares of the side to move's pieces of type t that
