@@ -2,6 +2,7 @@ package chess
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/testfiles"
@@ -31,6 +32,47 @@ func TestSANRoundTrip(t *testing.T) {
 		walkPositions(&p, 1, roundTrip)
 	}
 	t.Logf("%d moves written and read back", count)
+}
+
+// TestResolveEveryTarget asks Resolve, in every position of the perft
+// positions one ply deep, for every kind of piece to every square, and
+// compares the answer with the full list of legal moves: one matching move
+// resolves to it, several are ambiguous with exactly those candidates, none
+// is illegal. A pinned piece taken for free, or a free one taken for
+// pinned, cannot hide here behind another candidate.
+func TestResolveEveryTarget(t *testing.T) {
+	pieces := []san.Piece{san.Pawn, san.Knight, san.Bishop, san.Rook, san.Queen, san.King}
+	queries := 0
+	resolveAll := func(p *Position, l *MoveList) {
+		for _, piece := range pieces {
+			for to := Square(0); to < 64; to++ {
+				var want []Move
+				for _, m := range l.Moves() {
+					if m.Kind != Castle && m.To == to && p.At(m.From).Type() == pieceTypeOf(piece) &&
+						(m.Promotion == NoPieceType || m.Promotion == Queen) {
+						want = append(want, m)
+					}
+				}
+				sm := san.Move{Kind: san.Normal, Piece: piece, FromFile: -1, FromRank: -1, To: san.Square(to)}
+				got, _, err := p.Resolve(sm)
+				queries++
+				var amb *AmbiguousMoveError
+				switch {
+				case len(want) == 1 && (err != nil || got != want[0]):
+					t.Fatalf("%s: %v to %v resolves to %v, %v; want %v", p.FEN(), piece, to, got, err, want[0])
+				case len(want) > 1 && (!errors.As(err, &amb) || fmt.Sprint(amb.Candidates) != fmt.Sprint(want)):
+					t.Fatalf("%s: %v to %v: %v, want the candidates %v", p.FEN(), piece, to, err, want)
+				case len(want) == 0 && err == nil:
+					t.Fatalf("%s: %v to %v resolves to %v, which is not legal", p.FEN(), piece, to, got)
+				}
+			}
+		}
+	}
+	for _, tc := range perftCases {
+		p, _ := ParseFEN(tc.fen)
+		walkPositions(&p, 2, resolveAll)
+	}
+	t.Logf("%d queries", queries)
 }
 
 func TestSAN(t *testing.T) {
