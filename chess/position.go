@@ -142,16 +142,23 @@ func (p *Position) Play(m Move) {
 		p.put(to, moving)
 		p.halfmove = 0
 	default:
+		// The board updated directly rather than through remove and put:
+		// the mover's squares in one step, the captured piece's without
+		// looking at what stands there again.
+		fromBit, toBit := from.Bit(), to.Bit()
 		if captured != NoPiece {
-			p.remove(to)
+			p.byColor[us.Other()&1] &^= toBit
+			p.byType[captured.Type()] &^= toBit
 			p.halfmove = 0
 		}
-		p.remove(from)
+		landing := moving
 		if m.Promotion != NoPieceType {
-			p.put(to, MakePiece(us, m.Promotion))
-		} else {
-			p.put(to, moving)
+			landing = MakePiece(us, m.Promotion)
 		}
+		p.byColor[us&1] ^= fromBit | toBit
+		p.byType[moving.Type()] &^= fromBit
+		p.byType[landing.Type()] |= toBit
+		p.board[from], p.board[to] = NoPiece, landing
 		if moving.Type() == Pawn {
 			p.halfmove = 0
 			if d := int(to) - int(from); d == 16 || d == -16 {
