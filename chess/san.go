@@ -7,24 +7,17 @@ import (
 	"github.com/pgnc/pgnc/san"
 )
 
-// pieceTypeOf converts a SAN piece into a piece type.
+// pieceTypeOf converts a SAN piece into a piece type: one table look-up,
+// for every move resolved.
 func pieceTypeOf(p san.Piece) PieceType {
-	switch p {
-	case san.Pawn:
-		return Pawn
-	case san.Knight:
-		return Knight
-	case san.Bishop:
-		return Bishop
-	case san.Rook:
-		return Rook
-	case san.Queen:
-		return Queen
-	case san.King:
-		return King
+	if int(p) < len(pieceTypes) {
+		return pieceTypes[p]
 	}
 	return NoPieceType
 }
+
+var pieceTypes = [...]PieceType{san.NoPiece: NoPieceType, san.Pawn: Pawn, san.Knight: Knight,
+	san.Bishop: Bishop, san.Rook: Rook, san.Queen: Queen, san.King: King}
 
 // Letter returns the SAN letter of t ("" for pawns).
 func (t PieceType) Letter() string {
