@@ -95,7 +95,8 @@ func (e *AmbiguousMoveError) Error() string {
 // last rank written without promotion piece resolves to the queen
 // promotion and reports promotionAssumed, so that the caller can warn and go on.
 func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err error) {
-	if p.King(p.turn) == NoSquare {
+	king := p.King(p.turn)
+	if king == NoSquare {
 		return Move{}, false, &IllegalMoveError{Reason: NoKing, Piece: King, To: NoSquare}
 	}
 	switch sm.Kind {
@@ -106,6 +107,9 @@ func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err erro
 	}
 	piece := pieceTypeOf(sm.Piece)
 	to := Square(sm.To)
+	if to < 0 || to > 63 || piece == NoPieceType {
+		return Move{}, false, fmt.Errorf("not a move: no piece or no destination square")
+	}
 	from := p.Pieces(p.turn, piece)
 	if sm.FromFile >= 0 {
 		from &= fileBB(int(sm.FromFile))
@@ -113,23 +117,27 @@ func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err erro
 	if sm.FromRank >= 0 {
 		from &= rankBB(int(sm.FromRank))
 	}
-	lastRank := 7
-	if p.turn == Black {
-		lastRank = 0
-	}
-	promo := pieceTypeOf(sm.Promotion)
-	if piece == Pawn && to.Rank() == lastRank && promo == NoPieceType {
-		promo, promotionAssumed = Queen, true
-	}
-	if piece == Pawn && promo != NoPieceType && to.Rank() != lastRank {
-		return Move{}, false, &IllegalMoveError{Reason: PromotionWrongRank, Piece: Pawn, To: to}
+	// san.Parse reads a promotion piece on pawn moves only.
+	var promo PieceType
+	if piece == Pawn {
+		promo = pieceTypeOf(sm.Promotion)
+		lastRank := 7
+		if p.turn == Black {
+			lastRank = 0
+		}
+		switch {
+		case to.Rank() != lastRank && promo != NoPieceType:
+			return Move{}, false, &IllegalMoveError{Reason: PromotionWrongRank, Piece: Pawn, To: to}
+		case to.Rank() == lastRank && promo == NoPieceType:
+			promo, promotionAssumed = Queen, true
+		}
 	}
 	// Only the pieces that reach the square are tried, each with a cheap
 	// legality test; no move list is generated.
 	var legal Bitboard
 	for rest := p.sourcesTo(piece, to) & from; rest != 0; {
 		m := p.candidate(piece, rest.PopFirst(), to, promo)
-		if p.isLegal(m) {
+		if p.isLegal(m, king) {
 			legal |= m.From.Bit()
 		}
 	}
@@ -203,14 +211,12 @@ func (p *Position) sourcesTo(t PieceType, to Square) Bitboard {
 	return 0
 }
 
-// isLegal tests a pseudo-legal move that is not castling: the own king must
-// not be in check afterwards. Most moves are settled by the checkers and
-// pins alone.
-func (p *Position) isLegal(m Move) bool {
-	us := p.turn
-	king := p.King(us)
+// isLegal tests a pseudo-legal move that is not castling, king being the
+// square of the side to move's king: that king must not be in check
+// afterwards. Most moves are settled by the checkers and pins alone.
+func (p *Position) isLegal(m Move, king Square) bool {
 	if m.From == king {
-		return p.attackersTo(m.To, us.Other(), p.Occupied()&^king.Bit()) == 0
+		return p.attackersTo(m.To, p.turn.Other(), p.Occupied()&^king.Bit()) == 0
 	}
 	if m.Kind == EnPassant {
 		return p.epLegal(m.From, king)
@@ -434,9 +440,10 @@ func (p *Position) Disambiguation(m Move) Disambiguator {
 		return DisambiguateNone
 	}
 	var others Bitboard
+	king := p.King(p.turn)
 	for cands := p.sourcesTo(piece, m.To) &^ m.From.Bit(); cands != 0; {
 		from := cands.PopFirst()
-		if p.isLegal(Move{From: from, To: m.To}) {
+		if p.isLegal(Move{From: from, To: m.To}, king) {
 			others |= from.Bit()
 		}
 	}

@@ -159,6 +159,18 @@ func TestResolveErrors(t *testing.T) {
 	if err != nil || !assumed || m.Promotion != Queen {
 		t.Errorf("e8 without piece: %v %v %v", m, assumed, err)
 	}
+	// Moves that san.Parse never returns, built by hand, are errors.
+	p, _ = ParseFEN(StartFEN)
+	for _, sm := range []san.Move{
+		{Kind: san.Normal, Piece: san.Knight, FromFile: -1, FromRank: -1, To: 64},
+		{Kind: san.Normal, Piece: san.Knight, FromFile: -1, FromRank: -1, To: -1},
+		{Kind: san.Normal, Piece: san.NoPiece, FromFile: -1, FromRank: -1, To: 20},
+		{Kind: san.Normal, Piece: 42, FromFile: -1, FromRank: -1, To: 20},
+	} {
+		if m, _, err := p.Resolve(sm); err == nil {
+			t.Errorf("%+v resolves to %v", sm, m)
+		}
+	}
 }
 
 func TestStatus(t *testing.T) {
