@@ -40,10 +40,10 @@ func (p *Position) CastlingRooks() Bitboard { return p.castling }
 func (p *Position) Occupied() Bitboard { return p.byColor[White] | p.byColor[Black] }
 
 // Pieces returns the squares of c's pieces of type t.
-func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.byColor[c] & p.byType[t] }
+func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.byColor[c&1] & p.byType[t] }
 
 // ByColor returns the squares of c's pieces.
-func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c] }
+func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c&1] }
 
 // King returns the square of c's king, or NoSquare.
 func (p *Position) King(c Color) Square {
@@ -76,7 +76,7 @@ func (p *Position) remove(sq Square) {
 // occ. Slider attacks are computed only where a slider of by stands on one of
 // sq's lines, which is seldom for bishops.
 func (p *Position) attackersTo(sq Square, by Color, occ Bitboard) Bitboard {
-	them := p.byColor[by]
+	them := p.byColor[by&1]
 	att := them & (knightAttacks[sq]&p.byType[Knight] |
 		kingAttacks[sq]&p.byType[King] |
 		pawnAttacks[by.Other()][sq]&p.byType[Pawn])

@@ -168,7 +168,7 @@ func (p *Position) candidate(piece PieceType, from, to Square, promo PieceType) 
 // could move to to, by the way the piece moves, ignoring pins and checks.
 func (p *Position) sourcesTo(t PieceType, to Square) Bitboard {
 	us := p.turn
-	own := p.byColor[us]
+	own := p.byColor[us&1]
 	if own.Has(to) {
 		return 0
 	}

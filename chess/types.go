@@ -15,7 +15,7 @@ const (
 )
 
 // Other returns the opponent of c.
-func (c Color) Other() Color { return c ^ 1 }
+func (c Color) Other() Color { return (c ^ 1) & 1 } // masked: an index below 2 without bounds check
 
 func (c Color) String() string {
 	if c == White {
@@ -50,7 +50,7 @@ func MakePiece(c Color, t PieceType) Piece { return Piece(uint8(t) | uint8(c)<<3
 func (p Piece) Type() PieceType { return PieceType(p & 7) }
 
 // Color returns the piece's color; meaningless for NoPiece.
-func (p Piece) Color() Color { return Color(p >> 3) }
+func (p Piece) Color() Color { return Color(p>>3) & 1 }
 
 const pieceLetters = " PNBRQK"
 
