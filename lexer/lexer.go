@@ -57,7 +57,8 @@ func (s *Scanner) Seek(pos int) { s.pos = min(max(pos, 0), len(s.src)) }
 func (s *Scanner) Next() Token {
 	src := s.src
 	i := s.pos
-	for i < len(src) && isSpace[src[i]] {
+	// An unsigned comparison, so that it also stands for the bounds check.
+	for uint(i) < uint(len(src)) && isSpace[src[i]] {
 		i++
 	}
 	start := i
@@ -89,7 +90,7 @@ func (s *Scanner) Next() Token {
 			for j < len(src) && isDigit[src[j]] {
 				j++
 			}
-			if j < len(src) && src[j] == '.' {
+			if uint(j) < uint(len(src)) && src[j] == '.' {
 				for j++; j < len(src) && src[j] == '.'; j++ {
 				}
 				s.pos = j
