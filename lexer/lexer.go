@@ -81,22 +81,6 @@ func (s *Scanner) Next() Token {
 	case '"':
 		kind, i, s.plain = scanString(src, i)
 	default:
-		// Digits and a period start a move number without the automaton:
-		// MoveNumber is the only pattern that matches a period after a
-		// digit, so its match is the longest, the token the automaton
-		// would return. Other text after digits goes to the automaton.
-		if isDigit[src[i]] {
-			j := i + 1
-			for j < len(src) && isDigit[src[j]] {
-				j++
-			}
-			if uint(j) < uint(len(src)) && src[j] == '.' {
-				for j++; j < len(src) && src[j] == '.'; j++ {
-				}
-				s.pos = j
-				return Token{Kind: token.MoveNumber, Start: start, End: j}
-			}
-		}
 		// The automaton, written out here rather than called: this is the
 		// hottest loop of the whole toolchain. It runs until the automaton
 		// dies, without looking at accepting states on the way: almost
@@ -118,9 +102,6 @@ func (s *Scanner) Next() Token {
 	s.pos = i
 	return Token{Kind: kind, Start: start, End: i}
 }
-
-// isDigit marks the bytes of [0-9].
-var isDigit = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
 // isSpace marks the bytes of the Whitespace pattern.
 var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true}
