@@ -26,27 +26,27 @@ func init() {
 		f, r := sq.File(), sq.Rank()
 		for _, d := range [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
 			if onBoard(f+d[0], r+d[1]) {
-				knightAttacks[sq] |= MakeSquare(f+d[0], r+d[1]).Bit()
+				knightAttacks[sq] |= MakeSquare(f+d[0], r+d[1]).bit()
 			}
 		}
 		for df := -1; df <= 1; df++ {
 			for dr := -1; dr <= 1; dr++ {
 				if (df != 0 || dr != 0) && onBoard(f+df, r+dr) {
-					kingAttacks[sq] |= MakeSquare(f+df, r+dr).Bit()
+					kingAttacks[sq] |= MakeSquare(f+df, r+dr).bit()
 				}
 			}
 		}
 		for _, df := range []int{-1, 1} {
 			if onBoard(f+df, r+1) {
-				pawnAttacks[White][sq] |= MakeSquare(f+df, r+1).Bit()
+				pawnAttacks[White][sq] |= MakeSquare(f+df, r+1).bit()
 			}
 			if onBoard(f+df, r-1) {
-				pawnAttacks[Black][sq] |= MakeSquare(f+df, r-1).Bit()
+				pawnAttacks[Black][sq] |= MakeSquare(f+df, r-1).bit()
 			}
 		}
 		for d, dir := range directions {
 			for g, s := f+dir.df, r+dir.dr; onBoard(g, s); g, s = g+dir.df, s+dir.dr {
-				rays[d][sq] |= MakeSquare(g, s).Bit()
+				rays[d][sq] |= MakeSquare(g, s).bit()
 			}
 		}
 	}
@@ -54,12 +54,12 @@ func init() {
 		for d := range directions {
 			for rest := rays[d][a]; rest != 0; {
 				b := rest.PopFirst()
-				between[a][b] = rays[d][a] &^ rays[d][b] &^ b.Bit()
+				between[a][b] = rays[d][a] &^ rays[d][b] &^ b.bit()
 				back := (d + 2) % 4
 				if d >= 4 {
 					back = 4 + (d-4+2)%4
 				}
-				line[a][b] = rays[d][a] | rays[back][a] | a.Bit()
+				line[a][b] = rays[d][a] | rays[back][a] | a.bit()
 			}
 		}
 	}
@@ -106,7 +106,7 @@ func init() {
 // lineAttacks returns the attacks along mask (a file or diagonal through sq).
 func lineAttacks(sq Square, occ, mask Bitboard) Bitboard {
 	o := uint64(occ & mask)
-	s := uint64(sq.Bit())
+	s := uint64(sq.bit())
 	forward := o - 2*s
 	reverse := bits.ReverseBytes64(bits.ReverseBytes64(o) - 2*bits.ReverseBytes64(s))
 	return Bitboard(forward^reverse) & mask

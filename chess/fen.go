@@ -188,17 +188,17 @@ func (p *Position) parseCastling(f string) string {
 		var rook Square = NoSquare
 		switch upper(c) {
 		case 'K':
-			if r := rooks & ^(king.Bit()<<1 - 1); r != 0 {
+			if r := rooks & ^(king.bit()<<1 - 1); r != 0 {
 				rook = r.Last()
 			}
 		case 'Q':
-			if r := rooks & (king.Bit() - 1); r != 0 {
+			if r := rooks & (king.bit() - 1); r != 0 {
 				rook = r.First()
 			}
 		default:
 			if u := upper(c); u >= 'A' && u <= 'H' {
 				sq := MakeSquare(int(u-'A'), back)
-				if rooks.Has(sq) {
+				if rooks.has(sq) {
 					rook = sq
 				}
 				p.chess960 = true
@@ -209,17 +209,17 @@ func (p *Position) parseCastling(f string) string {
 		if rook == NoSquare {
 			return fmt.Sprintf("castling right %q but there is no %s rook to castle with", c, color)
 		}
-		if p.castling.Has(rook) {
+		if p.castling.has(rook) {
 			return fmt.Sprintf("castling right %q given twice", c)
 		}
-		sameSide, side := king.Bit()-1, "queen"
+		sameSide, side := king.bit()-1, "queen"
 		if rook > king {
-			sameSide, side = ^(king.Bit()<<1 - 1), "king"
+			sameSide, side = ^(king.bit()<<1 - 1), "king"
 		}
 		if p.castling&rankBB(back)&sameSide != 0 {
 			return fmt.Sprintf("castling right %q: %s already has one on the %s side", c, color, side)
 		}
-		p.castling |= rook.Bit()
+		p.castling |= rook.bit()
 		if (upper(c) == 'K' || upper(c) == 'Q') && (king.File() != 4 || (rook.File() != 0 && rook.File() != 7)) {
 			p.chess960 = true
 		}
@@ -280,9 +280,9 @@ func (p *Position) castlingString() string {
 		for _, kingSide := range [...]bool{true, false} {
 			var mine Bitboard
 			if kingSide {
-				mine = side & ^(king.Bit()<<1 - 1)
+				mine = side & ^(king.bit()<<1 - 1)
 			} else {
-				mine = side & (king.Bit() - 1)
+				mine = side & (king.bit() - 1)
 			}
 			if mine == 0 {
 				continue
@@ -290,9 +290,9 @@ func (p *Position) castlingString() string {
 			rook := mine.First()
 			var outer Square
 			if kingSide {
-				outer = (rooks & ^(king.Bit()<<1 - 1)).Last()
+				outer = (rooks & ^(king.bit()<<1 - 1)).Last()
 			} else {
-				outer = (rooks & (king.Bit() - 1)).First()
+				outer = (rooks & (king.bit() - 1)).First()
 			}
 			letter := byte('Q')
 			if kingSide {

@@ -82,10 +82,10 @@ func (p *Position) legalMoves(l *MoveList, from, to Bitboard) {
 
 	// King steps: the destination must be safe with the king gone from its
 	// square, so that it cannot step back along a checking line.
-	if from.Has(king) {
+	if from.has(king) {
 		for dests := kingAttacks[king] &^ own & to; dests != 0; {
 			sq := dests.PopFirst()
-			if p.attackersTo(sq, them, occ&^king.Bit()) == 0 {
+			if p.attackersTo(sq, them, occ&^king.bit()) == 0 {
 				l.add(Move{From: king, To: sq})
 			}
 		}
@@ -100,7 +100,7 @@ func (p *Position) legalMoves(l *MoveList, from, to Bitboard) {
 	for pieces := own & from &^ p.byType[Pawn] &^ p.byType[King]; pieces != 0; {
 		from := pieces.PopFirst()
 		att := pieceAttacks(p.board[from].Type(), from, occ) & target
-		if pinned.Has(from) {
+		if pinned.has(from) {
 			att &= line[king][from]
 		}
 		for att != 0 {
@@ -108,7 +108,7 @@ func (p *Position) legalMoves(l *MoveList, from, to Bitboard) {
 		}
 	}
 	p.pawnMoves(l, us, king, occ, target, pinned, from, to)
-	if p.checkers == 0 && from.Has(king) {
+	if p.checkers == 0 && from.has(king) {
 		p.castlingMoves(l, us, king, occ, to)
 	}
 }
@@ -170,17 +170,17 @@ func (p *Position) pawnMoves(l *MoveList, us Color, king Square, occ, target, pi
 	for pawns := p.Pieces(us, Pawn) & fromMask; pawns != 0; {
 		from := pawns.PopFirst()
 		allowed := target
-		if pinned.Has(from) {
+		if pinned.has(from) {
 			allowed &= line[king][from]
 		}
 		one := Square(int(from) + forward)
-		if !occ.Has(one) {
-			if allowed.Has(one) {
+		if !occ.has(one) {
+			if allowed.has(one) {
 				addPawnMove(l, from, one, lastRank)
 			}
 			if from.Rank() == startRank {
 				two := Square(int(one) + forward)
-				if !occ.Has(two) && allowed.Has(two) {
+				if !occ.has(two) && allowed.has(two) {
 					l.add(Move{From: from, To: two})
 				}
 			}
@@ -188,7 +188,7 @@ func (p *Position) pawnMoves(l *MoveList, us Color, king Square, occ, target, pi
 		for caps := pawnAttacks[us][from] & them & allowed; caps != 0; {
 			addPawnMove(l, from, caps.PopFirst(), lastRank)
 		}
-		if p.ep != NoSquare && toMask.Has(p.ep) && pawnAttacks[us][from].Has(p.ep) && p.epLegal(from, king) {
+		if p.ep != NoSquare && toMask.has(p.ep) && pawnAttacks[us][from].has(p.ep) && p.epLegal(from, king) {
 			l.add(Move{From: from, To: p.ep, Kind: EnPassant})
 		}
 	}
@@ -209,11 +209,11 @@ func addPawnMove(l *MoveList, from, to Square, lastRank int) {
 func (p *Position) epLegal(from, king Square) bool {
 	them := p.turn.Other()
 	captured := MakeSquare(p.ep.File(), from.Rank())
-	if !p.Pieces(them, Pawn).Has(captured) {
+	if !p.Pieces(them, Pawn).has(captured) {
 		return false
 	}
-	occ := p.Occupied()&^from.Bit()&^captured.Bit() | p.ep.Bit()
-	enemies := p.byColor[them] &^ captured.Bit()
+	occ := p.Occupied()&^from.bit()&^captured.bit() | p.ep.bit()
+	enemies := p.byColor[them] &^ captured.bit()
 	rq := (p.byType[Rook] | p.byType[Queen]) & enemies
 	bq := (p.byType[Bishop] | p.byType[Queen]) & enemies
 	if rookAttacks(king, occ)&rq != 0 || bishopAttacks(king, occ)&bq != 0 {
@@ -221,7 +221,7 @@ func (p *Position) epLegal(from, king Square) bool {
 	}
 	// The remaining attackers (knights, pawns, king) are unaffected unless the
 	// captured pawn itself was the checker, in which case capturing it helps.
-	others := p.attackersTo(king, them, occ) &^ captured.Bit() &^ (rq | bq)
+	others := p.attackersTo(king, them, occ) &^ captured.bit() &^ (rq | bq)
 	return others == 0
 }
 
@@ -230,13 +230,13 @@ func (p *Position) castlingMoves(l *MoveList, us Color, king Square, occ, toMask
 	for rooks := p.castlingSide(us) & toMask; rooks != 0; {
 		rook := rooks.PopFirst()
 		kingTo, rookTo := castleTargets(king, rook)
-		others := occ &^ king.Bit() &^ rook.Bit()
-		path := between[king][kingTo] | kingTo.Bit() | between[rook][rookTo] | rookTo.Bit()
+		others := occ &^ king.bit() &^ rook.bit()
+		path := between[king][kingTo] | kingTo.bit() | between[rook][rookTo] | rookTo.bit()
 		if path&others != 0 {
 			continue
 		}
 		safe := true
-		for walk := between[king][kingTo] | kingTo.Bit(); walk != 0; {
+		for walk := between[king][kingTo] | kingTo.bit(); walk != 0; {
 			if p.attackersTo(walk.PopFirst(), them, others) != 0 {
 				safe = false
 				break

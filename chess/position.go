@@ -56,7 +56,7 @@ func (p *Position) King(c Color) Square {
 
 func (p *Position) put(sq Square, pc Piece) {
 	p.board[sq] = pc
-	b := sq.Bit()
+	b := sq.bit()
 	p.byColor[pc.Color()] |= b
 	p.byType[pc.Type()] |= b
 }
@@ -66,7 +66,7 @@ func (p *Position) remove(sq Square) {
 	if pc == NoPiece {
 		return
 	}
-	b := sq.Bit()
+	b := sq.bit()
 	p.byColor[pc.Color()] &^= b
 	p.byType[pc.Type()] &^= b
 	p.board[sq] = NoPiece
@@ -145,7 +145,7 @@ func (p *Position) Play(m Move) {
 		// The board updated directly rather than through remove and put:
 		// the mover's squares in one step, the captured piece's without
 		// looking at what stands there again.
-		fromBit, toBit := from.Bit(), to.Bit()
+		fromBit, toBit := from.bit(), to.bit()
 		if captured != NoPiece {
 			p.byColor[us.Other()&1] &^= toBit
 			p.byType[captured.Type()] &^= toBit
@@ -168,7 +168,7 @@ func (p *Position) Play(m Move) {
 		if moving.Type() == King {
 			p.castling &^= p.castlingSide(us)
 		}
-		p.castling &^= from.Bit() | to.Bit()
+		p.castling &^= from.bit() | to.bit()
 	}
 	if us == Black {
 		p.fullmove++

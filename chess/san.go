@@ -138,7 +138,7 @@ func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err erro
 	for rest := p.sourcesTo(piece, to) & from; rest != 0; {
 		m := p.candidate(piece, rest.PopFirst(), to, promo)
 		if p.isLegal(m, king) {
-			legal |= m.From.Bit()
+			legal |= m.From.bit()
 		}
 	}
 	switch {
@@ -169,7 +169,7 @@ func (p *Position) candidate(piece PieceType, from, to Square, promo PieceType) 
 func (p *Position) sourcesTo(t PieceType, to Square) Bitboard {
 	us := p.turn
 	own := p.byColor[us&1]
-	if own.Has(to) {
+	if own.has(to) {
 		return 0
 	}
 	occ := p.Occupied()
@@ -186,10 +186,10 @@ func (p *Position) sourcesTo(t PieceType, to Square) Bitboard {
 	case King:
 		return kingAttacks[to] & mine
 	case Pawn:
-		if p.byColor[us.Other()].Has(to) || to == p.ep {
+		if p.byColor[us.Other()].has(to) || to == p.ep {
 			return pawnAttacks[us.Other()][to] & mine
 		}
-		if occ.Has(to) {
+		if occ.has(to) {
 			return 0
 		}
 		back, start := -8, 1
@@ -200,12 +200,12 @@ func (p *Position) sourcesTo(t PieceType, to Square) Bitboard {
 		if one < 0 || one > 63 {
 			return 0
 		}
-		if mine.Has(one) {
-			return one.Bit()
+		if mine.has(one) {
+			return one.bit()
 		}
 		two := Square(int(one) + back)
-		if !occ.Has(one) && two >= 0 && two <= 63 && two.Rank() == start && mine.Has(two) {
-			return two.Bit()
+		if !occ.has(one) && two >= 0 && two <= 63 && two.Rank() == start && mine.has(two) {
+			return two.bit()
 		}
 	}
 	return 0
@@ -216,7 +216,7 @@ func (p *Position) sourcesTo(t PieceType, to Square) Bitboard {
 // afterwards. Most moves are settled by the checkers and pins alone.
 func (p *Position) isLegal(m Move, king Square) bool {
 	if m.From == king {
-		return p.attackersTo(m.To, p.turn.Other(), p.Occupied()&^king.Bit()) == 0
+		return p.attackersTo(m.To, p.turn.Other(), p.Occupied()&^king.bit()) == 0
 	}
 	if m.Kind == EnPassant {
 		return p.epLegal(m.From, king)
@@ -228,12 +228,12 @@ func (p *Position) isLegal(m Move, king Square) bool {
 	}
 	if p.checkers != 0 {
 		c := p.checkers.First()
-		if !(between[king][c] | c.Bit()).Has(m.To) {
+		if !(between[king][c] | c.bit()).has(m.To) {
 			return false
 		}
 	}
 	l := line[king][m.From]
-	return l == 0 || l.Has(m.To) || !p.pinnedTo(king, m.From)
+	return l == 0 || l.has(m.To) || !p.pinnedTo(king, m.From)
 }
 
 // pinnedTo reports whether the piece on from, on a line with the king of
@@ -242,12 +242,12 @@ func (p *Position) isLegal(m Move, king Square) bool {
 // line alone, which is cheaper for one piece than pinned.
 func (p *Position) pinnedTo(king, from Square) bool {
 	sliders := p.byType[Bishop] | p.byType[Queen]
-	if rookRays[king].Has(from) {
+	if rookRays[king].has(from) {
 		sliders = p.byType[Rook] | p.byType[Queen]
 	}
 	occ := p.Occupied()
 	for snipers := sliders & p.byColor[p.turn.Other()] & line[king][from]; snipers != 0; {
-		if between[king][snipers.PopFirst()]&occ == from.Bit() {
+		if between[king][snipers.PopFirst()]&occ == from.bit() {
 			return true
 		}
 	}
@@ -263,7 +263,7 @@ func (p *Position) explainIllegal(piece PieceType, from Bitboard, to Square) err
 		if p.pseudoReaches(sq, to, occ) {
 			reach = true
 			king := p.King(p.turn)
-			if piece != King && p.pinned(p.turn, king).Has(sq) && !line[king][sq].Has(to) && !p.InCheck() {
+			if piece != King && p.pinned(p.turn, king).has(sq) && !line[king][sq].has(to) && !p.InCheck() {
 				return &IllegalMoveError{Reason: PiecePinned, Piece: piece, To: to}
 			}
 		}
@@ -278,23 +278,23 @@ func (p *Position) explainIllegal(piece PieceType, from Bitboard, to Square) err
 // checks did not matter.
 func (p *Position) pseudoReaches(from, to Square, occ Bitboard) bool {
 	pc := p.board[from]
-	if p.byColor[pc.Color()].Has(to) {
+	if p.byColor[pc.Color()].has(to) {
 		return false
 	}
 	switch pc.Type() {
 	case Knight:
-		return knightAttacks[from].Has(to)
+		return knightAttacks[from].has(to)
 	case Bishop:
-		return bishopAttacks(from, occ).Has(to)
+		return bishopAttacks(from, occ).has(to)
 	case Rook:
-		return rookAttacks(from, occ).Has(to)
+		return rookAttacks(from, occ).has(to)
 	case Queen:
-		return (bishopAttacks(from, occ) | rookAttacks(from, occ)).Has(to)
+		return (bishopAttacks(from, occ) | rookAttacks(from, occ)).has(to)
 	case King:
-		return kingAttacks[from].Has(to)
+		return kingAttacks[from].has(to)
 	case Pawn:
-		if pawnAttacks[pc.Color()][from].Has(to) {
-			return p.byColor[pc.Color().Other()].Has(to) || to == p.ep
+		if pawnAttacks[pc.Color()][from].has(to) {
+			return p.byColor[pc.Color().Other()].has(to) || to == p.ep
 		}
 		step := 8
 		if pc.Color() == Black {
@@ -302,13 +302,13 @@ func (p *Position) pseudoReaches(from, to Square, occ Bitboard) bool {
 		}
 		one := Square(int(from) + step)
 		if to == one {
-			return !occ.Has(one)
+			return !occ.has(one)
 		}
 		start := 1
 		if pc.Color() == Black {
 			start = 6
 		}
-		return from.Rank() == start && to == Square(int(one)+step) && !occ.Has(one) && !occ.Has(to)
+		return from.Rank() == start && to == Square(int(one)+step) && !occ.has(one) && !occ.has(to)
 	}
 	return false
 }
@@ -317,9 +317,9 @@ func (p *Position) resolveCastle(kingSide bool) (Move, bool, error) {
 	king := p.King(p.turn)
 	var rooks Bitboard
 	if kingSide {
-		rooks = p.castlingSide(p.turn) & ^(king.Bit()<<1 - 1)
+		rooks = p.castlingSide(p.turn) & ^(king.bit()<<1 - 1)
 	} else {
-		rooks = p.castlingSide(p.turn) & (king.Bit() - 1)
+		rooks = p.castlingSide(p.turn) & (king.bit() - 1)
 	}
 	fail := func(r IllegalReason) (Move, bool, error) {
 		return Move{}, false, &IllegalMoveError{Reason: r, Piece: King, To: NoSquare}
@@ -328,7 +328,7 @@ func (p *Position) resolveCastle(kingSide bool) (Move, bool, error) {
 		return fail(NoCastlingRight)
 	}
 	var l MoveList
-	p.legalMoves(&l, king.Bit(), rooks)
+	p.legalMoves(&l, king.bit(), rooks)
 	for _, m := range l.Moves() {
 		if m.Kind == Castle {
 			return m, false, nil
@@ -339,8 +339,8 @@ func (p *Position) resolveCastle(kingSide bool) (Move, bool, error) {
 	}
 	rook := rooks.First()
 	kingTo, rookTo := castleTargets(king, rook)
-	others := p.Occupied() &^ king.Bit() &^ rook.Bit()
-	if (between[king][kingTo]|kingTo.Bit()|between[rook][rookTo]|rookTo.Bit())&others != 0 {
+	others := p.Occupied() &^ king.bit() &^ rook.bit()
+	if (between[king][kingTo]|kingTo.bit()|between[rook][rookTo]|rookTo.bit())&others != 0 {
 		return fail(CastlingBlocked)
 	}
 	return fail(CastlingThroughCheck)
@@ -441,10 +441,10 @@ func (p *Position) Disambiguation(m Move) Disambiguator {
 	}
 	var others Bitboard
 	king := p.King(p.turn)
-	for cands := p.sourcesTo(piece, m.To) &^ m.From.Bit(); cands != 0; {
+	for cands := p.sourcesTo(piece, m.To) &^ m.From.bit(); cands != 0; {
 		from := cands.PopFirst()
 		if p.isLegal(Move{From: from, To: m.To}, king) {
-			others |= from.Bit()
+			others |= from.bit()
 		}
 	}
 	switch {
@@ -496,7 +496,7 @@ func (p *Position) HasLegalMove() bool {
 	occ := p.Occupied()
 	own := p.byColor[us]
 	for dests := kingAttacks[king] &^ own; dests != 0; {
-		if p.attackersTo(dests.PopFirst(), them, occ&^king.Bit()) == 0 {
+		if p.attackersTo(dests.PopFirst(), them, occ&^king.bit()) == 0 {
 			return true
 		}
 	}
@@ -508,7 +508,7 @@ func (p *Position) HasLegalMove() bool {
 	for pieces := own &^ p.byType[Pawn] &^ p.byType[King]; pieces != 0; {
 		from := pieces.PopFirst()
 		att := pieceAttacks(p.board[from].Type(), from, occ) & target
-		if pinned.Has(from) {
+		if pinned.has(from) {
 			att &= line[king][from]
 		}
 		if att != 0 {

@@ -92,14 +92,25 @@ func (s Square) String() string {
 // Bitboard is a set of squares, bit i for square i.
 type Bitboard uint64
 
-// Bit returns the bitboard of one square; s must be on the board. The
-// mask tells the compiler that the shift is below 64, which spares the
-// test and the fix-up that Go's shift semantics need otherwise: Bit is the
-// commonest operation of the move generator.
-func (s Square) Bit() Bitboard { return 1 << (uint(s) & 63) }
+// Bit returns the bitboard of one square, empty for NoSquare.
+func (s Square) Bit() Bitboard {
+	if s < 0 || s > 63 {
+		return 0
+	}
+	return s.bit()
+}
 
-// Has reports whether s is in b.
+// bit is Bit for a square on the board, which is what the move generator
+// always has. The mask tells the compiler that the shift is below 64,
+// which spares the test and fix-up that Go's shift semantics need
+// otherwise; bit is in nearly every step of the move generator.
+func (s Square) bit() Bitboard { return 1 << (uint(s) & 63) }
+
+// Has reports whether s is in b; NoSquare is in no bitboard.
 func (b Bitboard) Has(s Square) bool { return b&s.Bit() != 0 }
+
+// has is Has for a square on the board.
+func (b Bitboard) has(s Square) bool { return b&s.bit() != 0 }
 
 // Count returns the number of squares in b.
 func (b Bitboard) Count() int { return bits.OnesCount64(uint64(b)) }
