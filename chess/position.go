@@ -142,9 +142,9 @@ func (p *Position) Play(m Move) {
 		p.put(to, moving)
 		p.halfmove = 0
 	default:
-		// The board updated directly rather than through remove and put:
-		// the mover's squares in one step, the captured piece's without
-		// looking at what stands there again.
+		// The bitboards are updated here rather than through remove and
+		// put: the mover's two squares in one step, and the captured
+		// piece's square without looking at the board again.
 		fromBit, toBit := from.bit(), to.bit()
 		if captured != NoPiece {
 			p.byColor[us.Other()&1] &^= toBit
@@ -168,7 +168,7 @@ func (p *Position) Play(m Move) {
 		if moving.Type() == King {
 			p.castling &^= p.castlingSide(us)
 		}
-		p.castling &^= from.bit() | to.bit()
+		p.castling &^= fromBit | toBit
 	}
 	if us == Black {
 		p.fullmove++

@@ -117,7 +117,8 @@ func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err erro
 	if sm.FromRank >= 0 {
 		from &= rankBB(int(sm.FromRank))
 	}
-	// san.Parse reads a promotion piece on pawn moves only.
+	// Only a pawn move promotes: san.Parse reads a promotion piece on pawn
+	// moves only, and one on a piece move built by hand is ignored.
 	var promo PieceType
 	if piece == Pawn {
 		promo = pieceTypeOf(sm.Promotion)
