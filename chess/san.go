@@ -134,9 +134,16 @@ func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err erro
 		}
 	}
 	// Only the pieces that reach the square are tried, each with a cheap
-	// legality test; no move list is generated.
+	// legality test; no move list is generated. Mostly there is one.
+	cands := p.sourcesTo(piece, to) & from
+	if cands != 0 && !cands.MoreThanOne() {
+		if m := p.candidate(piece, cands.First(), to, promo); p.isLegal(m, king) {
+			return m, promotionAssumed, nil
+		}
+		return Move{}, false, p.explainIllegal(piece, from, to)
+	}
 	var legal Bitboard
-	for rest := p.sourcesTo(piece, to) & from; rest != 0; {
+	for rest := cands; rest != 0; {
 		m := p.candidate(piece, rest.PopFirst(), to, promo)
 		if p.isLegal(m, king) {
 			legal |= m.From.bit()
