@@ -73,18 +73,20 @@ func (p *Position) remove(sq Square) {
 }
 
 // attackersTo returns the pieces of color by that attack sq, with occupancy
-// occ. Slider attacks are computed only where a slider of by stands on one of
-// sq's lines, which is seldom for bishops.
+// occ. A slider on one of sq's lines attacks it when nothing stands between
+// them; for the one or two such sliders there usually are, testing each is
+// cheaper than working out sq's slider attacks.
 func (p *Position) attackersTo(sq Square, by Color, occ Bitboard) Bitboard {
 	them := p.byColor[by&1]
 	att := them & (knightAttacks[sq]&p.byType[Knight] |
 		kingAttacks[sq]&p.byType[King] |
 		pawnAttacks[by.Other()][sq]&p.byType[Pawn])
-	if rq := them & (p.byType[Rook] | p.byType[Queen]); rq&rookRays[sq] != 0 {
-		att |= rookAttacks(sq, occ) & rq
-	}
-	if bq := them & (p.byType[Bishop] | p.byType[Queen]); bq&bishopRays[sq] != 0 {
-		att |= bishopAttacks(sq, occ) & bq
+	sliders := them & (rookRays[sq]&(p.byType[Rook]|p.byType[Queen]) | bishopRays[sq]&(p.byType[Bishop]|p.byType[Queen]))
+	for sliders != 0 {
+		s := sliders.PopFirst()
+		if between[sq][s]&occ == 0 {
+			att |= s.bit()
+		}
 	}
 	return att
 }
