@@ -291,7 +291,9 @@ func (p *parser) Lex(lval *yySymType) int {
 		// A tag value followed by "]", which needs no repair of quotes.
 		if p.curYacc == SYMBOL && tok.End < len(p.src) && p.src[tok.End] == ']' {
 			p.illegal = nil
-			p.checkString(tok)
+			if !p.sc.PlainString() { // as fusedPairs: a plain value has nothing to report
+				p.checkString(tok)
+			}
 			return p.hand(lval, STRING, tok)
 		}
 	case token.RBracket:
