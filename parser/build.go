@@ -180,12 +180,21 @@ func (b *builder) hasMovetext() bool {
 // for the first element of a game's movetext call it, so that add need not.
 func (b *builder) begin(tok lexer.Token) { b.current(tok.Start) }
 
-// add appends e, which ends at offset to, to the current game, which has
-// started (see begin). Doing without that test keeps add small enough to be
-// inlined into every grammar action, goyacc's Parse being a big function.
-func (b *builder) add(e ast.Element, to int) {
-	b.game.To = max(b.game.To, to)
+// add appends e to the current game, which has started (see begin). Doing
+// without that test keeps add small enough to be inlined into every grammar
+// action, goyacc's Parse being a big function. The game's end is settled
+// when it is complete (reachLastElement), not at every element.
+func (b *builder) add(e ast.Element) {
 	b.elems = append(b.elems, e)
+}
+
+// reachLastElement extends the current game, g, to the end of its last
+// element, the one that ends furthest: elements come in input order, and a
+// variation is added when it closes, after everything in it.
+func (b *builder) reachLastElement(g *ast.Game) {
+	if n := len(b.elems); n > 0 {
+		g.To = max(g.To, b.elems[n-1].End())
+	}
 }
 
 // tag builds a tag pair; plain says that value is a string without
@@ -233,7 +242,7 @@ func (b *builder) move(tok lexer.Token) {
 	}
 	m := b.moves.alloc()
 	*m = ast.Move{Span: span(tok), Text: text, SAN: parsed}
-	b.add(m, tok.End)
+	b.add(m)
 }
 
 func (b *builder) badMove(tok lexer.Token) {
@@ -242,7 +251,7 @@ func (b *builder) badMove(tok lexer.Token) {
 	b.p.addDiag(diag.UnknownMove, tok.Start, tok.End, "text", text, "hint", badMoveHint(text))
 	m := b.badMoves.alloc()
 	*m = ast.BadMove{Span: span(tok), Text: text}
-	b.add(m, tok.End)
+	b.add(m)
 }
 
 func (b *builder) moveNumber(tok lexer.Token) {
@@ -259,7 +268,7 @@ func (b *builder) moveNumber(tok lexer.Token) {
 		b.p.addDiag(diag.NumberWithoutDot, tok.Start, tok.End, "number", digits)
 	}
 	b.number = n
-	b.add(n, tok.End)
+	b.add(n)
 }
 
 // dots handles periods written apart from a number: after a move number
@@ -305,7 +314,7 @@ func (b *builder) nag(tok lexer.Token) {
 	if v < 0 || v > 255 {
 		b.p.addDiag(diag.NAGRange, tok.Start, tok.End, "text", b.p.src[tok.Start:tok.End])
 	}
-	b.add(n, tok.End)
+	b.add(n)
 }
 
 func (b *builder) comment(tok lexer.Token) {
@@ -315,7 +324,7 @@ func (b *builder) comment(tok lexer.Token) {
 	} else {
 		b.otherComment(c, tok) // kept out of comment, which is inlined
 	}
-	b.add(c, tok.End)
+	b.add(c)
 }
 
 // otherComment fills c from a rest-of-line comment, or from a brace comment
@@ -338,7 +347,7 @@ func (b *builder) suffix(tok lexer.Token) {
 	}
 	s := b.suffixes.alloc()
 	*s = ast.Suffix{Span: span(tok), Text: text}
-	b.add(s, tok.End)
+	b.add(s)
 }
 
 func (b *builder) openVariation(tok lexer.Token) {
@@ -365,7 +374,7 @@ func (b *builder) popLevel(end int, closed bool) {
 	if closed && len(v.Elements) == 0 {
 		b.p.addDiag(diag.EmptyVariation, v.From, v.To)
 	}
-	b.add(v, v.To)
+	b.add(v)
 }
 
 func (b *builder) result(tok lexer.Token) {
@@ -434,6 +443,7 @@ func (b *builder) endGame() {
 	if g == nil {
 		return
 	}
+	b.reachLastElement(g)
 	g.Tags = b.tagSlices.copyOf(b.tags)
 	g.Moves = b.elemSlices.copyOf(b.elems)
 	b.tags, b.elems, b.game = b.tags[:0], b.elems[:0], nil
@@ -482,6 +492,7 @@ func (b *builder) endBrokenGame() {
 		b.skipped, b.skipFrom = 0, -1
 		return
 	}
+	b.reachLastElement(g)
 	end := max(g.To, b.skipped)
 	if b.skipFrom >= 0 {
 		g.Skipped += max(end-b.skipFrom, 0)
