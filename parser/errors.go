@@ -14,6 +14,7 @@ import (
 // the rest of the game is skipped up to the next game boundary, which Lex
 // announces with RESYNC.
 func (p *parser) Error(msg string) {
+	p.fast = false
 	tok, yacc := p.cur, p.curYacc
 	if yacc == TAGPAIR {
 		tok, yacc = p.unfuseTagPairs(tok), LBRACKET

@@ -130,13 +130,17 @@ type parser struct {
 	// separatePairs turns fuseTagPairs off, for the tests that prove fusing
 	// changes nothing.
 	separatePairs bool
-	curYacc       int              // its grammar token number
-	queue         []queued         // tokens to deliver before scanning on
-	skip          skipState        // error recovery
-	illegal       *diag.Diagnostic // the last illegal-character diagnostic, to merge runs
-	dropped       diag.Diagnostic  // stands in for illegal when that one was not kept
-	repeats       diag.Repeats     // caps the diagnostics of one code per game
-	encoding      Encoding
+	curYacc       int // its grammar token number
+	// fast says that Lex may deliver the next token at once: nothing is
+	// queued, no recovery is skipping tokens, and no game has just ended.
+	// Only lexSlow and Error change those, so only they set it.
+	fast     bool
+	queue    []queued         // tokens to deliver before scanning on
+	skip     skipState        // error recovery
+	illegal  *diag.Diagnostic // the last illegal-character diagnostic, to merge runs
+	dropped  diag.Diagnostic  // stands in for illegal when that one was not kept
+	repeats  diag.Repeats     // caps the diagnostics of one code per game
+	encoding Encoding
 	// foreign lists the tag values and comments with bytes outside ASCII,
 	// in input order, for decoding once their games are complete.
 	foreign []foreignText
@@ -195,6 +199,7 @@ func (p *parser) reset(src string, reuse bool) {
 	p.cur = lexer.Token{}
 	p.queue = p.queue[:0]
 	p.skip = skipState{}
+	p.fast = false
 	p.illegal = nil
 	p.foreign = p.foreign[:0]
 	p.build.reset(p, reuse)
@@ -260,7 +265,7 @@ func (p *parser) addDiag(code diag.Code, start, end int, args ...string) {
 // delivers those at once, with the same effects that classify and deliver
 // have on them, and hands everything else to lexSlow.
 func (p *parser) Lex(lval *yySymType) int {
-	if len(p.queue) > 0 || p.skip.active || p.gameOver() {
+	if !p.fast {
 		return p.lexSlow(lval, lexer.Token{}, false)
 	}
 	tok := p.sc.Next()
@@ -419,7 +424,9 @@ func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 		if yacc == 0 {
 			p.atEOF = true
 		}
-		return p.deliver(lval, yacc, tok)
+		yacc = p.deliver(lval, yacc, tok)
+		p.fast = len(p.queue) == 0 && !p.skip.active && !p.gameOver()
+		return yacc
 	}
 }
 
