@@ -134,12 +134,15 @@ type parser struct {
 	// fast says that Lex may deliver the next token at once: nothing is
 	// queued, no recovery is skipping tokens, and no game has just ended.
 	// Only lexSlow and Error change those, so only they set it.
-	fast     bool
-	queue    []queued         // tokens to deliver before scanning on
-	skip     skipState        // error recovery
-	illegal  *diag.Diagnostic // the last illegal-character diagnostic, to merge runs
-	dropped  diag.Diagnostic  // stands in for illegal when that one was not kept
-	repeats  diag.Repeats     // caps the diagnostics of one code per game
+	fast  bool
+	queue []queued  // tokens to deliver before scanning on
+	skip  skipState // error recovery
+	// illegal is the last illegal-character diagnostic, to merge runs: 0
+	// for none, k for p.diags[k-1], droppedIllegal for dropped. An index,
+	// not a pointer, costs no write barrier on the many tokens that clear it.
+	illegal  int
+	dropped  diag.Diagnostic // stands in for the diagnostic that was not kept
+	repeats  diag.Repeats    // caps the diagnostics of one code per game
 	encoding Encoding
 	// foreign lists the tag values and comments with bytes outside ASCII,
 	// in input order, for decoding once their games are complete.
@@ -200,7 +203,7 @@ func (p *parser) reset(src string, reuse bool) {
 	p.queue = p.queue[:0]
 	p.skip = skipState{}
 	p.fast = false
-	p.illegal = nil
+	p.illegal = 0
 	p.foreign = p.foreign[:0]
 	p.build.reset(p, reuse)
 }
@@ -252,7 +255,7 @@ func (p *parser) dropMissingResult(at int) {
 }
 
 func (p *parser) addDiag(code diag.Code, start, end int, args ...string) {
-	p.illegal = nil
+	p.illegal = 0
 	if p.repeats.Keep(code, start, end) {
 		p.diags.Add(code, start, end, 0, args...)
 	}
@@ -288,28 +291,28 @@ func (p *parser) Lex(lval *yySymType) int {
 		yacc = COMMENT
 	case token.Symbol:
 		if p.cur.Kind == token.LBracket { // else a bad move
-			p.illegal = nil
+			p.illegal = 0
 			p.noteTagName(tok)
 			return p.hand(lval, SYMBOL, tok)
 		}
 	case token.String:
 		// A tag value followed by "]", which needs no repair of quotes.
 		if p.curYacc == SYMBOL && tok.End < len(p.src) && p.src[tok.End] == ']' {
-			p.illegal = nil
+			p.illegal = 0
 			if !p.sc.PlainString() { // as fusedPairs: a plain value has nothing to report
 				p.checkString(tok)
 			}
 			return p.hand(lval, STRING, tok)
 		}
 	case token.RBracket:
-		p.illegal = nil
+		p.illegal = 0
 		p.inTag = false
 		return p.hand(lval, RBRACKET, tok)
 	}
 	if yacc == 0 {
 		return p.lexSlow(lval, tok, true)
 	}
-	p.illegal = nil
+	p.illegal = 0
 	if yacc == COMMENT && !printableASCII(p.src[tok.Start+1:tok.End-1]) {
 		p.checkText(tok.Start+1, tok.End-1, "comment")
 	}
@@ -535,7 +538,7 @@ func (p *parser) fuseTagPairs(lb lexer.Token) (lexer.Token, bool) {
 		return lexer.Token{}, false
 	}
 	p.sc.Seek(end)
-	p.illegal = nil
+	p.illegal = 0
 	// Kind RBracket: what follows sees the pairs as closed tags.
 	return lexer.Token{Kind: token.RBracket, Start: p.pairs[0].from, End: end}, true
 }
@@ -651,7 +654,7 @@ func (p *parser) classify(tokp *lexer.Token) int {
 	tok := *tokp
 	text := p.src[tok.Start:tok.End]
 	if tok.Kind != token.Illegal {
-		p.illegal = nil
+		p.illegal = 0
 	}
 	switch tok.Kind {
 	case token.EOF:
@@ -828,20 +831,35 @@ func (p *parser) illegalToken(tok lexer.Token) int {
 	r, size := utf8.DecodeRuneInString(p.src[tok.Start:])
 	end := tok.Start + size
 	p.sc.Seek(end)
-	if p.illegal != nil && p.illegal.End == tok.Start {
-		p.illegal.End = end // extend the run reported just before
+	if last := p.lastIllegal(); last != nil && last.End == tok.Start {
+		last.End = end // extend the run reported just before
 		return -1
 	}
 	if !p.repeats.Keep(diag.IllegalChar, tok.Start, end) {
 		// The run this character starts is counted once, however long.
 		p.dropped = diag.Diagnostic{Start: tok.Start, End: end}
-		p.illegal = &p.dropped
+		p.illegal = droppedIllegal
 		return -1
 	}
 	desc, hint := describeChar(r, p.src[tok.Start:end])
 	p.diags.Add(diag.IllegalChar, tok.Start, end, 0, "char", desc, "hint", hint)
-	p.illegal = &p.diags[len(p.diags)-1]
+	p.illegal = len(p.diags)
 	return -1
+}
+
+// droppedIllegal is p.illegal when the last run of illegal characters was
+// counted but not kept.
+const droppedIllegal = -1
+
+// lastIllegal returns the diagnostic p.illegal stands for, or nil.
+func (p *parser) lastIllegal() *diag.Diagnostic {
+	switch {
+	case p.illegal == droppedIllegal:
+		return &p.dropped
+	case p.illegal > 0 && p.illegal <= len(p.diags):
+		return &p.diags[p.illegal-1]
+	}
+	return nil
 }
 
 // pendingFix queues a repaired token so that Lex delivers it next.
