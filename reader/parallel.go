@@ -38,9 +38,10 @@ type pool struct {
 type result struct {
 	seq    int
 	games  []*Game
-	sync   bool  // the piece was cut at a sync point
-	failed bool  // that cut is no game boundary
-	err    error // a read error, reported after the pieces before it
+	mem    *[]byte // the pooled memory of the games' text, or nil
+	sync   bool    // the piece was cut at a sync point
+	failed bool    // that cut is no game boundary
+	err    error   // a read error, reported after the pieces before it
 }
 
 // errStopped ends the reader goroutine when the pool stops while it waits.
@@ -96,7 +97,7 @@ func (rd *Reader) startPool() {
 		go func() {
 			ps := rd.opts.newParser()
 			for pc := range p.jobs {
-				r := result{seq: pc.seq, sync: pc.sync}
+				r := result{seq: pc.seq, sync: pc.sync, mem: pc.mem}
 				if pc.sync && !confirmCut(ps, &pc) {
 					r.failed = true
 				} else {
@@ -142,6 +143,7 @@ func (rd *Reader) nextParallel() ([]*Game, error) {
 			}
 			p.mu.Unlock()
 			<-p.slots
+			rd.holdText(r.mem)
 			return r.games, nil
 		}
 		r := <-p.results

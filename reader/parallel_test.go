@@ -41,7 +41,7 @@ func TestSyncCuts(t *testing.T) {
 			serial.Workers, serial.ReuseMemory = 1, true
 			wantGames, want := drain(t, New(strings.NewReader(tt.src), "x", serial))
 			parallel := serial
-			parallel.Workers = 3
+			parallel.Workers, parallel.ReuseText = 3, true
 			rd := New(strings.NewReader(tt.src), "x", parallel)
 			games, got := drain(t, rd)
 			if games != wantGames {

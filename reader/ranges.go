@@ -222,7 +222,8 @@ type rangeResult struct {
 	lines      int
 	col        int // characters before end on its line, counted from start
 	games      []*Game
-	capped     bool // stopped early; see readRange
+	mem        []*[]byte // the pooled memory of the games' text
+	capped     bool      // stopped early; see readRange
 	err        error
 }
 
@@ -291,6 +292,11 @@ func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser) rangeResult
 	}
 	rr := NewRange(rd.files.r, rd.name, start, end, rd.opts)
 	rr.parser = ps
+	rr.keepText = true // the games are handed out after the range is read
+	// The read buffer is pooled: nothing refers to it once the range is
+	// read, and a fresh one for every range would cost more than the text.
+	rr.buf = (*takeMemory(rd.opts.PieceSize + 4096))[:0]
+	defer func() { giveBack(&rr.buf) }()
 	res := rangeResult{seq: seq, start: start}
 	diags := 0
 	for {
@@ -317,6 +323,7 @@ func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser) rangeResult
 		}
 	}
 	res.end, res.lines, res.col = rr.End(), rr.Lines(), rr.col
+	res.mem = rr.held
 	return res
 }
 
@@ -382,6 +389,7 @@ func (rd *Reader) nextFile() ([]*Game, error) {
 		p.col = r.col
 	}
 	p.end, p.lines = r.end, p.lines+r.lines
+	rd.holdText(r.mem...)
 	return r.games, nil
 }
 

@@ -72,18 +72,20 @@ func TestRangeSeam(t *testing.T) {
 }
 
 // inRanges checks src through NewFile, in ranges of rangeSize bytes.
-func inRanges(t testing.TB, src string, rangeSize, workers int) (games int, diags []string) {
+func inRanges(t testing.TB, src string, rangeSize, workers int, reuseText bool) (games int, diags []string) {
 	r := strings.NewReader(src)
-	return drain(t, NewFile(r, int64(len(src)), "x", Options{RangeSize: rangeSize, PieceSize: 512, Workers: workers, ReuseMemory: true}))
+	return drain(t, NewFile(r, int64(len(src)), "x", Options{RangeSize: rangeSize, PieceSize: 512, Workers: workers, ReuseMemory: true, ReuseText: reuseText}))
 }
 
 func compareRanges(t testing.TB, name, src string, rangeSize, workers int) {
 	t.Helper()
 	wantGames, want := wholeFile(src)
-	gotGames, got := inRanges(t, src, rangeSize, workers)
-	if gotGames != wantGames || strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Fatalf("%s in ranges of %d on %d workers: %d games, %d diagnostics; whole: %d games, %d diagnostics\n got: %.1500s\nwant: %.1500s",
-			name, rangeSize, workers, gotGames, len(got), wantGames, len(want), strings.Join(got, "\n"), strings.Join(want, "\n"))
+	for _, reuseText := range []bool{false, true} {
+		gotGames, got := inRanges(t, src, rangeSize, workers, reuseText)
+		if gotGames != wantGames || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("%s in ranges of %d on %d workers (ReuseText %v): %d games, %d diagnostics; whole: %d games, %d diagnostics\n got: %.1500s\nwant: %.1500s",
+				name, rangeSize, workers, reuseText, gotGames, len(got), wantGames, len(want), strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }
 

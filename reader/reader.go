@@ -11,8 +11,10 @@ import (
 	"io"
 	"iter"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -38,6 +40,13 @@ type Options struct {
 	// the next call to Next, and with Workers > 1 it is nil. The other fields
 	// stay valid. It is ignored with Model, whose moves point into the tree.
 	ReuseMemory bool
+	// ReuseText goes further: the reader also reuses the memory that holds
+	// the input's text, which spares the garbage collector most of its
+	// work. Everything a Game holds (Tags, Gap, Escapes, Diags, File) is
+	// then valid only until the next call to Next, which may overwrite it:
+	// copy what you keep (strings.Clone). It implies ReuseMemory and is
+	// ignored with Model.
+	ReuseText bool
 	// Workers is how many goroutines parse and check pieces at once; games
 	// still come out in input order. 0 and 1 mean no extra goroutines.
 	Workers int
@@ -144,6 +153,12 @@ type Reader struct {
 	// stopTail is the line after the place where a range reader stopped,
 	// for the last piece's tail.
 	stopTail string
+	// held is the pooled memory of the text of the games handed out since
+	// the last call to Next that fetched more (Options.ReuseText), given
+	// back on the next such call. A range reader of NewFile keeps it
+	// instead (keepText): its games are handed out together, later.
+	held     []*[]byte
+	keepText bool
 }
 
 // minParseWindow is the least text a serial reader parses at once while it
@@ -162,7 +177,8 @@ func New(r io.Reader, name string, opts Options) *Reader {
 		opts.MaxGameBytes = DefaultMaxGameBytes
 	}
 	opts.MaxGameBytes = max(opts.MaxGameBytes, opts.PieceSize)
-	opts.ReuseMemory = opts.ReuseMemory && !opts.Model
+	opts.ReuseText = opts.ReuseText && !opts.Model
+	opts.ReuseMemory = (opts.ReuseMemory || opts.ReuseText) && !opts.Model
 	return &Reader{r: r, name: name, opts: opts, parser: opts.newParser()}
 }
 
@@ -171,6 +187,9 @@ func New(r io.Reader, name string, opts Options) *Reader {
 // is 0.
 func (rd *Reader) Next() (*Game, error) {
 	for len(rd.queue) == 0 {
+		if !rd.keepText {
+			rd.giveBackText() // the caller is done with the games before
+		}
 		if rd.err != nil {
 			return nil, rd.err
 		}
@@ -184,6 +203,7 @@ func (rd *Reader) Next() (*Game, error) {
 			var pc piece
 			if pc, err = rd.nextPiece(); err == nil {
 				games = process(rd.parser, pc, rd.name, rd.opts)
+				rd.holdText(pc.mem)
 			}
 		}
 		if err != nil {
@@ -264,6 +284,8 @@ type piece struct {
 	// and last line (diag.File.Head and Tail).
 	head, tail string
 	headCut    bool
+	// mem is the pooled memory that holds src, or nil (copyText).
+	mem *[]byte
 	// sync marks a piece that a parallel stream reader cut at a sync point
 	// without scanning (see Reader.cut): src holds one byte more, the "["
 	// the next piece starts with, and the worker confirms the cut by
@@ -345,10 +367,11 @@ func (rd *Reader) nextPiece() (piece, error) {
 		if n > 0 {
 			pc := parsed
 			if pc.db == nil {
-				pc.src = string(rd.buf[:n])
+				end := n
 				if pc.sync {
-					pc.src = string(rd.buf[:n+1])
+					end = n + 1
 				}
+				pc.src, pc.mem = rd.copyText(rd.buf[:end])
 			}
 			pc.seq, pc.base, pc.line, pc.col, pc.forced, pc.skipped = rd.pieces, rd.base, rd.line, rd.col, forced, rd.skipped
 			pc.head, pc.headCut, pc.tail = rd.head, rd.headCut, lineAfter(rd.buf, n)
@@ -492,17 +515,19 @@ func (rd *Reader) parseCut() (int, piece) {
 		window = min(window, max(2*rd.lastPiece, minParseWindow))
 	}
 	final := rd.eof && window == len(rd.buf) // src is the whole rest of the input
-	src := string(rd.buf[:window])
-	cut := parser.Cut{From: len(src) - len(src)/4, Games: maxPieceGames}
-	if final {
-		cut.From = len(src)
-	}
 	limit := math.MaxInt
 	if rd.ranged {
 		limit = rd.limit - rd.base
 		if limit <= 0 {
 			return 0, piece{} // the range ends at once; limitRange knows how
 		}
+	}
+	src, mem := rd.copyText(rd.buf[:window])
+	cut := parser.Cut{From: len(src) - len(src)/4, Games: maxPieceGames}
+	if final {
+		cut.From = len(src)
+	}
+	if rd.ranged {
 		// Past the limit, only the first game at a sync point ends the
 		// range, the place that the next range starts from.
 		cut.From = min(cut.From, limit)
@@ -514,12 +539,78 @@ func (rd *Reader) parseCut() (int, piece) {
 		// where the parser finds no cut (every game broken, say) is not
 		// parsed in vain again and again.
 		rd.scanUntil = rd.base + len(src)
+		giveBack(mem)
 		return 0, piece{}
 	}
 	if end < len(src) && end >= limit {
 		rd.stopAt(end) // the range ends here
 	}
-	return end, piece{src: src[:end], db: db, diags: diags}
+	return end, piece{src: src[:end], mem: mem, db: db, diags: diags}
+}
+
+// textMemory pools the memory of piece texts for Options.ReuseText, and the
+// read buffers of NewFile's range readers.
+var textMemory sync.Pool // of *[]byte
+
+// minTextMemory is the least memory taken for a text, so that texts of
+// about the same size can use each other's.
+const minTextMemory = 64 << 10
+
+// copyText returns a copy of b. With ReuseText, the copy is in pooled
+// memory, returned too, which goes back to the pool once no game uses the
+// text (holdText, giveBackText).
+func (rd *Reader) copyText(b []byte) (string, *[]byte) {
+	if !rd.opts.ReuseText || len(b) == 0 {
+		return string(b), nil
+	}
+	mem := takeMemory(len(b))
+	*mem = append((*mem)[:0], b...)
+	return unsafe.String(unsafe.SliceData(*mem), len(b)), mem
+}
+
+// takeMemory returns pooled memory of at least n bytes, or new memory
+// where the pool has none that large.
+func takeMemory(n int) *[]byte {
+	if mem, ok := textMemory.Get().(*[]byte); ok && cap(*mem) >= n {
+		return mem
+	}
+	// Round up to a power of two: pieces vary in size, and the next text
+	// may need a little more than this one.
+	mem := make([]byte, 0, max(minTextMemory, 1<<bits.Len(uint(n-1))))
+	return &mem
+}
+
+// giveBack returns memory to the pool; nil is ignored.
+func giveBack(mem *[]byte) {
+	if mem == nil {
+		return
+	}
+	if poisonGivenBack {
+		clear((*mem)[:cap(*mem)])
+	}
+	textMemory.Put(mem)
+}
+
+// poisonGivenBack makes giveBack zero the memory it takes back, so that
+// tests see any use of a text after it was given back.
+var poisonGivenBack bool
+
+// holdText records mem as the memory of text in games handed out.
+func (rd *Reader) holdText(mems ...*[]byte) {
+	for _, mem := range mems {
+		if mem != nil {
+			rd.held = append(rd.held, mem)
+		}
+	}
+}
+
+// giveBackText returns the memory of the games handed out so far.
+func (rd *Reader) giveBackText() {
+	for i, mem := range rd.held {
+		giveBack(mem)
+		rd.held[i] = nil
+	}
+	rd.held = rd.held[:0]
 }
 
 // process parses and checks one piece. Game indexes and the Game field of

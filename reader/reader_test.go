@@ -35,12 +35,22 @@ func wholeFile(src string) (games int, diags []string) {
 	return len(db.Games), absolute(diag.NewFile("x", src), ds, func(g int) int { return g })
 }
 
-// streamed checks src through a Reader with small pieces.
-func streamed(t *testing.T, src string, piece, workers int) (games int, diags []string) {
-	return drain(t, New(strings.NewReader(src), "x", Options{PieceSize: piece, Workers: workers, ReuseMemory: true}))
+// streamed checks src through a Reader with small pieces, reusing the
+// memory of its text too when reuseText is set.
+func streamed(t *testing.T, src string, piece, workers int, reuseText ...bool) (games int, diags []string) {
+	return drain(t, New(strings.NewReader(src), "x", Options{PieceSize: piece, Workers: workers, ReuseMemory: true, ReuseText: len(reuseText) > 0 && reuseText[0]}))
 }
 
-// drain reads every game of rd and renders its diagnostics.
+// TestMain poisons the memory that readers give back (Options.ReuseText),
+// so that a game whose text is used after that reads zero bytes and fails
+// the comparisons with the whole-file check.
+func TestMain(m *testing.M) {
+	poisonGivenBack = true
+	os.Exit(m.Run())
+}
+
+// drain reads every game of rd and renders its diagnostics, each game
+// before the next call to Next, as Options.ReuseText requires.
 func drain(t testing.TB, rd *Reader) (games int, diags []string) {
 	for g, err := range rd.All() {
 		if err != nil {
@@ -57,14 +67,16 @@ func drain(t testing.TB, rd *Reader) (games int, diags []string) {
 func compare(t *testing.T, name, src string, piece, workers int) {
 	t.Helper()
 	wantGames, want := wholeFile(src)
-	gotGames, got := streamed(t, src, piece, workers)
-	if gotGames != wantGames {
-		t.Fatalf("%s: %d games streamed, %d in one piece", name, gotGames, wantGames)
-	}
-	// Within a game, the streamed order is the sorted order; across games,
-	// input order. Both are position order here.
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Fatalf("%s: streamed diagnostics differ:\n got %d: %.2000s\nwant %d: %.2000s", name, len(got), strings.Join(got, "\n"), len(want), strings.Join(want, "\n"))
+	for _, reuseText := range []bool{false, true} {
+		gotGames, got := streamed(t, src, piece, workers, reuseText)
+		if gotGames != wantGames {
+			t.Fatalf("%s (ReuseText %v): %d games streamed, %d in one piece", name, reuseText, gotGames, wantGames)
+		}
+		// Within a game, the streamed order is the sorted order; across
+		// games, input order. Both are position order here.
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("%s (ReuseText %v): streamed diagnostics differ:\n got %d: %.2000s\nwant %d: %.2000s", name, reuseText, len(got), strings.Join(got, "\n"), len(want), strings.Join(want, "\n"))
+		}
 	}
 }
 

@@ -290,7 +290,7 @@ func (c *checker) checkFile(path string) {
 // readOptions are the reader options the flags ask for.
 func (c *checker) readOptions() reader.Options {
 	return reader.Options{
-		SyntaxOnly: c.flags.syntax, ReuseMemory: true, Workers: c.flags.jobs,
+		SyntaxOnly: c.flags.syntax, ReuseText: true, Workers: c.flags.jobs,
 		MaxDepth: c.flags.maxDepth, MaxGameBytes: c.flags.maxGameBytes, Encoding: c.flags.encoding.enc,
 		MaxRepeats: repeatsOption(c.flags.maxRepeats),
 	}
