@@ -64,7 +64,11 @@ func (c *checker) game(g *ast.Game) (*model.Game, diag.List) {
 
 // replay checks g's tags, moves and result.
 func (c *checker) replay(g *ast.Game) *model.Game {
-	m := &model.Game{Index: g.Index, Node: g, Result: g.Result}
+	m := &c.scratch // a check without the model allocates nothing for it
+	if c.build {
+		m = new(model.Game)
+	}
+	*m = model.Game{Index: g.Index, Node: g, Result: g.Result}
 	if c.build {
 		for _, t := range g.Tags {
 			m.Tags = append(m.Tags, model.Tag{Name: t.Name, Value: t.Value})
@@ -91,7 +95,8 @@ func (c *checker) replay(g *ast.Game) *model.Game {
 }
 
 type checker struct {
-	build    bool // build the model, not only the diagnostics
+	build    bool       // build the model, not only the diagnostics
+	scratch  model.Game // the model replay fills when build is not set
 	index    int
 	plies    int // of the main line, replayed
 	chess960 bool

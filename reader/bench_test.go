@@ -24,7 +24,7 @@ func benchmarkPipeline(b *testing.B, workers int, ranges bool) {
 	src := pipelineSample(b)
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		opts := Options{ReuseMemory: true, Workers: workers}
+		opts := Options{ReuseText: true, Workers: workers}
 		var rd *Reader
 		if ranges {
 			rd = NewFile(strings.NewReader(src), int64(len(src)), "x", opts)

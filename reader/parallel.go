@@ -38,10 +38,10 @@ type pool struct {
 type result struct {
 	seq    int
 	games  []*Game
-	mem    *[]byte // the pooled memory of the games' text, or nil
-	sync   bool    // the piece was cut at a sync point
-	failed bool    // that cut is no game boundary
-	err    error   // a read error, reported after the pieces before it
+	mem    *pieceMemory // the pooled memory of the games, or nil
+	sync   bool         // the piece was cut at a sync point
+	failed bool         // that cut is no game boundary
+	err    error        // a read error, reported after the pieces before it
 }
 
 // errStopped ends the reader goroutine when the pool stops while it waits.

@@ -222,8 +222,8 @@ type rangeResult struct {
 	lines      int
 	col        int // characters before end on its line, counted from start
 	games      []*Game
-	mem        []*[]byte // the pooled memory of the games' text
-	capped     bool      // stopped early; see readRange
+	mem        []*pieceMemory // the pooled memory of the games
+	capped     bool           // stopped early; see readRange
 	err        error
 }
 
@@ -295,8 +295,12 @@ func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser) rangeResult
 	rr.keepText = true // the games are handed out after the range is read
 	// The read buffer is pooled: nothing refers to it once the range is
 	// read, and a fresh one for every range would cost more than the text.
-	rr.buf = (*takeMemory(rd.opts.PieceSize + 4096))[:0]
-	defer func() { giveBack(&rr.buf) }()
+	bufMemory := takeMemory(rd.opts.PieceSize + 4096)
+	rr.buf = bufMemory.text[:0]
+	defer func() {
+		bufMemory.text = rr.buf
+		giveBack(bufMemory)
+	}()
 	res := rangeResult{seq: seq, start: start}
 	diags := 0
 	for {

@@ -157,7 +157,7 @@ type Reader struct {
 	// the last call to Next that fetched more (Options.ReuseText), given
 	// back on the next such call. A range reader of NewFile keeps it
 	// instead (keepText): its games are handed out together, later.
-	held     []*[]byte
+	held     []*pieceMemory
 	keepText bool
 }
 
@@ -285,7 +285,7 @@ type piece struct {
 	head, tail string
 	headCut    bool
 	// mem is the pooled memory that holds src, or nil (copyText).
-	mem *[]byte
+	mem *pieceMemory
 	// sync marks a piece that a parallel stream reader cut at a sync point
 	// without scanning (see Reader.cut): src holds one byte more, the "["
 	// the next piece starts with, and the worker confirms the cut by
@@ -548,9 +548,16 @@ func (rd *Reader) parseCut() (int, piece) {
 	return end, piece{src: src[:end], mem: mem, db: db, diags: diags}
 }
 
-// textMemory pools the memory of piece texts for Options.ReuseText, and the
+// textMemory pools the memory of pieces for Options.ReuseText, and the
 // read buffers of NewFile's range readers.
-var textMemory sync.Pool // of *[]byte
+var textMemory sync.Pool // of *pieceMemory
+
+// pieceMemory is the memory of a piece's games that Options.ReuseText
+// reuses: the text, and the tags of the games.
+type pieceMemory struct {
+	text []byte
+	tags []model.Tag
+}
 
 // minTextMemory is the least memory taken for a text, so that texts of
 // about the same size can use each other's.
@@ -559,36 +566,56 @@ const minTextMemory = 64 << 10
 // copyText returns a copy of b. With ReuseText, the copy is in pooled
 // memory, returned too, which goes back to the pool once no game uses the
 // text (holdText, giveBackText).
-func (rd *Reader) copyText(b []byte) (string, *[]byte) {
+func (rd *Reader) copyText(b []byte) (string, *pieceMemory) {
 	if !rd.opts.ReuseText || len(b) == 0 {
 		return string(b), nil
 	}
 	mem := takeMemory(len(b))
-	*mem = append((*mem)[:0], b...)
-	return unsafe.String(unsafe.SliceData(*mem), len(b)), mem
+	mem.text = append(mem.text[:0], b...)
+	return unsafe.String(unsafe.SliceData(mem.text), len(b)), mem
 }
 
-// takeMemory returns pooled memory of at least n bytes, or new memory
-// where the pool has none that large.
-func takeMemory(n int) *[]byte {
-	if mem, ok := textMemory.Get().(*[]byte); ok && cap(*mem) >= n {
-		return mem
+// takeMemory returns pooled memory with room for a text of n bytes, or new
+// memory where the pool has none that large.
+func takeMemory(n int) *pieceMemory {
+	mem, ok := textMemory.Get().(*pieceMemory)
+	if !ok {
+		mem = new(pieceMemory)
 	}
-	// Round up to a power of two: pieces vary in size, and the next text
-	// may need a little more than this one.
-	mem := make([]byte, 0, max(minTextMemory, 1<<bits.Len(uint(n-1))))
-	return &mem
+	if cap(mem.text) < n {
+		// Round up to a power of two: pieces vary in size, and the next
+		// text may need a little more than this one.
+		mem.text = make([]byte, 0, max(minTextMemory, 1<<bits.Len(uint(n-1))))
+	}
+	return mem
 }
 
 // giveBack returns memory to the pool; nil is ignored.
-func giveBack(mem *[]byte) {
+func giveBack(mem *pieceMemory) {
 	if mem == nil {
 		return
 	}
 	if poisonGivenBack {
-		clear((*mem)[:cap(*mem)])
+		clear(mem.text[:cap(mem.text)])
+		clear(mem.tags[:cap(mem.tags)])
 	}
 	textMemory.Put(mem)
+}
+
+// pieceTags returns room for the tags of every game of db, from mem where
+// it has that much.
+func pieceTags(mem *pieceMemory, db *ast.Database) []model.Tag {
+	n := 0
+	for _, g := range db.Games {
+		n += len(g.Tags)
+	}
+	if mem == nil {
+		return make([]model.Tag, n)
+	}
+	if cap(mem.tags) < n {
+		mem.tags = make([]model.Tag, n, n+n/4)
+	}
+	return mem.tags[:n]
 }
 
 // poisonGivenBack makes giveBack zero the memory it takes back, so that
@@ -596,7 +623,7 @@ func giveBack(mem *[]byte) {
 var poisonGivenBack bool
 
 // holdText records mem as the memory of text in games handed out.
-func (rd *Reader) holdText(mems ...*[]byte) {
+func (rd *Reader) holdText(mems ...*pieceMemory) {
 	for _, mem := range mems {
 		if mem != nil {
 			rd.held = append(rd.held, mem)
@@ -640,6 +667,7 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 		}
 	}
 	prevEnd := 0
+	tags := pieceTags(pc.mem, db) // cut into each game's
 	outsideSkipped := db.Skipped + pc.skipped
 	escapes := db.Escapes
 	for i, g := range db.Games {
@@ -652,7 +680,7 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 			}
 			escapes = escapes[1:]
 		}
-		game.Tags = make([]model.Tag, len(g.Tags))
+		game.Tags, tags = tags[:len(g.Tags):len(g.Tags)], tags[len(g.Tags):]
 		for j, t := range g.Tags {
 			game.Tags[j] = model.Tag{Name: t.Name, Value: t.Value}
 		}

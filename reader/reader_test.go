@@ -295,3 +295,38 @@ func TestPliesMatchWholeFile(t *testing.T) {
 	}
 	t.Logf("%d plies", total)
 }
+
+// TestReuseTextTags: with ReuseText the tags of each game, read before the
+// next call to Next, are those of a read without it, on one worker, on
+// several and in ranges.
+func TestReuseTextTags(t *testing.T) {
+	var src strings.Builder
+	for i := range 400 {
+		fmt.Fprintf(&src, "[Event \"e%d\"]\n[White \"w%d\"]\n[Black \"b%d\"]\n\n1. e4 e5 2. Nf3 *\n\n", i, i, i)
+	}
+	tagsOf := func(rd *Reader) []string {
+		var out []string
+		for g, err := range rd.All() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, fmt.Sprint(g.Index, g.Tags))
+		}
+		return out
+	}
+	want := tagsOf(New(strings.NewReader(src.String()), "x", Options{}))
+	if len(want) != 400 {
+		t.Fatalf("%d games, want 400", len(want))
+	}
+	for _, workers := range []int{1, 3} {
+		opts := Options{PieceSize: 512, Workers: workers, ReuseText: true, RangeSize: 2048}
+		for name, rd := range map[string]*Reader{
+			"stream": New(strings.NewReader(src.String()), "x", opts),
+			"ranges": NewFile(strings.NewReader(src.String()), int64(src.Len()), "x", opts),
+		} {
+			if got := tagsOf(rd); strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("%s on %d workers: tags differ:\n got %.300s\nwant %.300s", name, workers, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		}
+	}
+}
