@@ -37,8 +37,8 @@ func wholeFile(src string) (games int, diags []string) {
 
 // streamed checks src through a Reader with small pieces, reusing the
 // memory of its text too when reuseText is set.
-func streamed(t *testing.T, src string, piece, workers int, reuseText ...bool) (games int, diags []string) {
-	return drain(t, New(strings.NewReader(src), "x", Options{PieceSize: piece, Workers: workers, ReuseMemory: true, ReuseText: len(reuseText) > 0 && reuseText[0]}))
+func streamed(t *testing.T, src string, piece, workers int, reuseText bool) (games int, diags []string) {
+	return drain(t, New(strings.NewReader(src), "x", Options{PieceSize: piece, Workers: workers, ReuseMemory: true, ReuseText: reuseText}))
 }
 
 // TestMain poisons the memory that readers give back (Options.ReuseText),
@@ -207,7 +207,7 @@ func TestLineEndings(t *testing.T) {
 		if games != wantGames || strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s, whole file:\n got %d %q\nwant %d %q", name, games, got, wantGames, want)
 		}
-		games, got = streamed(t, src, 64, 1)
+		games, got = streamed(t, src, 64, 1, true)
 		if games != wantGames || strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s, streamed:\n got %d %q\nwant %d %q", name, games, got, wantGames, want)
 		}
@@ -222,7 +222,7 @@ func TestUnterminatedCommentLoneCR(t *testing.T) {
 	if games != 2 {
 		t.Fatalf("%d games: %q", games, diags)
 	}
-	sGames, sDiags := streamed(t, src, 16, 1)
+	sGames, sDiags := streamed(t, src, 16, 1, true)
 	if sGames != games || strings.Join(sDiags, "\n") != strings.Join(diags, "\n") {
 		t.Errorf("streamed %d %q, whole %d %q", sGames, sDiags, games, diags)
 	}
@@ -237,9 +237,11 @@ func FuzzStream(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string, piece uint8) {
 		wantGames, want := wholeFile(src)
 		for _, workers := range []int{1, 2} {
-			games, got := streamed(t, src, int(piece)+1, workers)
-			if games != wantGames || strings.Join(got, "\n") != strings.Join(want, "\n") {
-				t.Fatalf("workers %d, pieces of %d: %d games %q; whole: %d games %q", workers, int(piece)+1, games, got, wantGames, want)
+			for _, reuseText := range []bool{false, true} {
+				games, got := streamed(t, src, int(piece)+1, workers, reuseText)
+				if games != wantGames || strings.Join(got, "\n") != strings.Join(want, "\n") {
+					t.Fatalf("workers %d, pieces of %d, ReuseText %v: %d games %q; whole: %d games %q", workers, int(piece)+1, reuseText, games, got, wantGames, want)
+				}
 			}
 		}
 	})
