@@ -560,14 +560,19 @@ type pieceMemory struct {
 }
 
 // minTextMemory is the least memory taken for a text, so that texts of
-// about the same size can use each other's.
-const minTextMemory = 64 << 10
+// about the same size can use each other's; maxTextMemory the most that is
+// pooled. A longer text, a huge game's, is copied as without ReuseText:
+// pooled, its memory would stay taken after the game.
+const (
+	minTextMemory = 64 << 10
+	maxTextMemory = 4 << 20
+)
 
 // copyText returns a copy of b. With ReuseText, the copy is in pooled
 // memory, returned too, which goes back to the pool once no game uses the
 // text (holdText, giveBackText).
 func (rd *Reader) copyText(b []byte) (string, *pieceMemory) {
-	if !rd.opts.ReuseText || len(b) == 0 {
+	if !rd.opts.ReuseText || len(b) == 0 || len(b) > maxTextMemory {
 		return string(b), nil
 	}
 	mem := takeMemory(len(b))
@@ -592,7 +597,7 @@ func takeMemory(n int) *pieceMemory {
 
 // giveBack returns memory to the pool; nil is ignored.
 func giveBack(mem *pieceMemory) {
-	if mem == nil {
+	if mem == nil || cap(mem.text) > maxTextMemory {
 		return
 	}
 	if poisonGivenBack {
