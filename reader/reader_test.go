@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -330,5 +331,24 @@ func TestReuseTextTags(t *testing.T) {
 				t.Errorf("%s on %d workers: tags differ:\n got %.300s\nwant %.300s", name, workers, strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
 		}
+	}
+}
+
+// TestCopyText: with ReuseText a text is copied into pooled memory, except
+// one over maxTextMemory, whose memory is not kept for later pieces.
+func TestCopyText(t *testing.T) {
+	rd := &Reader{opts: Options{ReuseText: true}}
+	small := []byte("[Event \"x\"]\n\n1. e4 *\n")
+	text, mem := rd.copyText(small)
+	if text != string(small) || mem == nil || cap(mem.text) < minTextMemory {
+		t.Errorf("small text: %q, memory %v", text, mem != nil)
+	}
+	huge := bytes.Repeat([]byte("{x}"), maxTextMemory/3+1)
+	if text, mem := rd.copyText(huge); text != string(huge) || mem != nil {
+		t.Errorf("text of %d bytes: copied right %v, pooled %v", len(huge), text == string(huge), mem != nil)
+	}
+	plain := &Reader{}
+	if text, mem := plain.copyText(small); text != string(small) || mem != nil {
+		t.Errorf("without ReuseText: %q, pooled %v", text, mem != nil)
 	}
 }
