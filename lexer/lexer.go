@@ -89,13 +89,13 @@ func (s *Scanner) Next() Token {
 		// look for a shorter one.
 		row := uint16(dfaStart)
 		for ; i < len(src); i++ {
-			next := dfaNext[row|uint16(byteClass[src[i]])]
+			next := dfaNext[row|uint16(src[i])]
 			if next == 0 {
 				break
 			}
 			row = next
 		}
-		if kind = dfaAccept[row>>dfaClassShift]; kind == token.Illegal {
+		if kind = dfaAccept[row>>dfaRowShift]; kind == token.Illegal {
 			kind, i = s.dfaBacktrack(start)
 		}
 	}
@@ -160,11 +160,11 @@ func (s *Scanner) dfaBacktrack(start int) (token.Kind, int) {
 	kind, end := token.Illegal, -1
 	i := start
 	for ; i < len(src); i++ {
-		row = dfaNext[row|uint16(byteClass[src[i]])]
+		row = dfaNext[row|uint16(src[i])]
 		if row == 0 {
 			break
 		}
-		if k := dfaAccept[row>>dfaClassShift]; k != token.Illegal {
+		if k := dfaAccept[row>>dfaRowShift]; k != token.Illegal {
 			kind, end = k, i+1
 		}
 	}
