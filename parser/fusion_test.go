@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/testfiles"
+	"github.com/pgnc/pgnc/lexer"
+	"github.com/pgnc/pgnc/token"
 )
 
 // fusionAgrees checks that delivering well-formed tag pairs as one TAGPAIR
@@ -80,5 +82,19 @@ func TestFusedPairsBounded(t *testing.T) {
 	}
 	if c := cap(ps.p.pairs); c >= 2*maxFusedPairs {
 		t.Errorf("room for %d fused pairs kept, want fewer than %d", c, 2*maxFusedPairs)
+	}
+}
+
+// TestLeftBracketAlone: fuseTagPairs takes a "[" after a line break for a
+// left bracket token without scanning it, which holds only while "[" is a
+// token of its own whatever byte follows it.
+func TestLeftBracketAlone(t *testing.T) {
+	var sc lexer.Scanner
+	for b := range 256 {
+		src := "\n[" + string([]byte{byte(b)})
+		sc.Reset(src)
+		if tok := sc.Next(); tok != (lexer.Token{Kind: token.LBracket, Start: 1, End: 2}) {
+			t.Fatalf("%q: first token %v, want the left bracket alone", src, tok)
+		}
 	}
 }

@@ -529,6 +529,13 @@ func (p *parser) fuseTagPairs(lb lexer.Token) (lexer.Token, bool) {
 		if len(p.pairs) == maxFusedPairs {
 			break
 		}
+		if end+1 < len(p.src) && p.src[end] == '\n' && p.src[end+1] == '[' {
+			// The next pair on the next line, as nearly always: a "[" is
+			// a token of its own whatever follows (TestLeftBracketAlone).
+			lb = lexer.Token{Kind: token.LBracket, Start: end + 1, End: end + 2}
+			peek.Seek(lb.End)
+			continue
+		}
 		peek.Seek(end)
 		if lb = peek.Next(); lb.Kind != token.LBracket || lb.Start-end >= 2 && BlankLine(p.src[end:lb.Start]) {
 			break
