@@ -100,7 +100,7 @@ tags
 	;
 
 tag
-	: LBRACKET SYMBOL STRING RBRACKET  { b(yylex).tag($1, $2, $3, $4, false) }
+	: LBRACKET SYMBOL STRING RBRACKET  { b(yylex).tag($1, $2, $3, $4) }
 	;
 
 // elements is a non-empty element sequence: its first element, then the

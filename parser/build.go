@@ -197,13 +197,36 @@ func (b *builder) reachLastElement(g *ast.Game) {
 	}
 }
 
-// tag builds a tag pair; plain says that value is a string without
-// escapes (lexer.Scanner.PlainString).
-func (b *builder) tag(lb, name, value, rb lexer.Token, plain bool) {
+// tag builds the tag pair of a "[", name, value and "]" that the grammar
+// took one by one: a value that is not plain, or one after a repair.
+func (b *builder) tag(lb, name, value, rb lexer.Token) {
+	b.extend(lb.Start, rb.End)
+	b.addTag(lb.Start, rb.End, name, value, false)
+}
+
+// fusedPairs builds the tag pairs of a fused TAGPAIR token. They follow one
+// another, so the game is extended once, over all of them.
+func (b *builder) fusedPairs() {
+	pairs := b.p.pairs
+	b.extend(pairs[0].from, pairs[len(pairs)-1].value.End+1)
+	for i := range pairs {
+		fp := &pairs[i]
+		b.p.noteTagName(fp.name)
+		if !fp.plain {
+			b.p.checkString(fp.value)
+		}
+		b.addTag(fp.from, fp.value.End+1, fp.name, fp.value, fp.plain)
+	}
+}
+
+// addTag adds the tag pair written over [from, to) to the current game,
+// which the caller has extended over it; plain says that value is a string
+// without escapes (lexer.Scanner.PlainString).
+func (b *builder) addTag(from, to int, name, value lexer.Token, plain bool) {
 	t := b.tagPairs.alloc()
 	src := b.p.src
 	*t = ast.TagPair{
-		Span:      span2(lb, rb),
+		Span:      ast.Span{From: from, To: to},
 		Name:      src[name.Start:name.End],
 		NameSpan:  span(name),
 		ValueSpan: span(value),
@@ -217,19 +240,7 @@ func (b *builder) tag(lb, name, value, rb lexer.Token, plain bool) {
 	default:
 		t.Value = unescape(src[value.Start+1 : value.End-1])
 	}
-	b.extend(lb.Start, rb.End)
 	b.tags = append(b.tags, t)
-}
-
-// fusedPairs builds the tag pairs of a fused TAGPAIR token.
-func (b *builder) fusedPairs() {
-	for _, fp := range b.p.pairs {
-		b.p.noteTagName(fp.name)
-		if !fp.plain {
-			b.p.checkString(fp.value)
-		}
-		b.tag(lexer.Token{Start: fp.from, End: fp.from + 1}, fp.name, fp.value, lexer.Token{Start: fp.value.End, End: fp.value.End + 1}, fp.plain)
-	}
 }
 
 func (b *builder) move(tok lexer.Token) {
@@ -595,5 +606,3 @@ func unescape(s string) string {
 	}
 	return sb.String()
 }
-
-func span2(first, last lexer.Token) ast.Span { return ast.Span{From: first.Start, To: last.End} }

@@ -560,7 +560,7 @@ yydefault:
 	case 27:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
-			b(yylex).tag(yyDollar[1].tok, yyDollar[2].tok, yyDollar[3].tok, yyDollar[4].tok, false)
+			b(yylex).tag(yyDollar[1].tok, yyDollar[2].tok, yyDollar[3].tok, yyDollar[4].tok)
 		}
 	case 29:
 		yyDollar = yyS[yypt-1 : yypt+1]
