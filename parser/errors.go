@@ -15,7 +15,7 @@ import (
 // announces with RESYNC.
 func (p *parser) Error(msg string) {
 	p.fast = false
-	tok, yacc := p.cur, p.curYacc
+	tok, yacc := *p.cur, p.curYacc
 	if yacc == TAGPAIR {
 		tok, yacc = p.unfuseTagPairs(tok), LBRACKET
 	}

@@ -86,6 +86,7 @@ type Cut struct {
 // is how package reader splits its input while parsing it only once.
 func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int) {
 	p := &ps.p
+	p.cur = &ps.yacc.lval.tok
 	p.reset(src, ps.ReuseMemory)
 	p.cut, p.cutAt = c, len(src)
 	p.cutFrom = max(c.From, 0)
@@ -122,11 +123,14 @@ type parser struct {
 	// lastLBracket is where the last run of tag pairs began, to place a game
 	// broken before any of its tags was complete.
 	lastLBracket int
-	tagged       bool        // the current tag section has an Event tag
-	parens       int         // variations open in the current game
-	maxDepth     int         // the deepest nesting allowed
-	cur          lexer.Token // the token most recently delivered to the grammar
-	pairs        []fusedPair // the tag pairs of the TAGPAIR in cur
+	tagged       bool // the current tag section has an Event tag
+	parens       int  // variations open in the current game
+	maxDepth     int  // the deepest nesting allowed
+	// cur is the token most recently delivered to the grammar. It is
+	// goyacc's own lookahead value, which Lex fills, so that delivering a
+	// token stores it once.
+	cur   *lexer.Token
+	pairs []fusedPair // the tag pairs of the TAGPAIR in cur
 	// separatePairs turns fuseTagPairs off, for the tests that prove fusing
 	// changes nothing.
 	separatePairs bool
@@ -199,7 +203,7 @@ func (p *parser) reset(src string, reuse bool) {
 	}
 	p.inTag, p.parens, p.lastLBracket = false, 0, -1
 	p.atEOF, p.aborted = false, false
-	p.cur = lexer.Token{}
+	*p.cur = lexer.Token{}
 	p.queue = p.queue[:0]
 	p.skip = skipState{}
 	p.fast = false
@@ -370,8 +374,8 @@ func (p *parser) noteTagName(tok lexer.Token) {
 // hand gives tok to the grammar as token number yacc and remembers it as
 // the token most recently delivered.
 func (p *parser) hand(lval *yySymType, yacc int, tok lexer.Token) int {
-	lval.tok = tok
-	p.cur, p.curYacc = tok, yacc
+	lval.tok = tok // and so p.cur
+	p.curYacc = yacc
 	return yacc
 }
 
@@ -421,7 +425,7 @@ func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 			p.aborted = false
 			p.build.endBrokenGame()
 			p.inTag, p.parens, p.tagged = false, 0, false
-			p.cur, p.curYacc = tok, RESYNC // as if delivered: the game is over
+			*p.cur, p.curYacc = tok, RESYNC // as if delivered: the game is over
 			continue
 		}
 		if yacc == 0 {
@@ -557,7 +561,7 @@ func (p *parser) fuseTagPairs(lb lexer.Token) (lexer.Token, bool) {
 func (p *parser) unfuseTagPairs(pairs lexer.Token) lexer.Token {
 	lb := lexer.Token{Kind: token.LBracket, Start: pairs.Start, End: pairs.Start + 1}
 	p.sc.Seek(lb.End)
-	p.cur, p.curYacc, p.inTag = lb, LBRACKET, true
+	*p.cur, p.curYacc, p.inTag = lb, LBRACKET, true
 	return lb
 }
 
