@@ -192,7 +192,9 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 	for _, e := range elems {
 		switch e := e.(type) {
 		case *ast.MoveNumber:
-			c.checkMoveNumber(e, cur)
+			if !moveNumberFits(e, cur) {
+				c.wrongMoveNumber(e, cur)
+			}
 		case *ast.Move:
 			*before = *cur
 			mv, ok := c.move(before, cur, e)
@@ -240,17 +242,19 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 	return moves, *cur, plies, true
 }
 
-// checkMoveNumber compares a move number indication with the position it
-// precedes.
-func (c *checker) checkMoveNumber(n *ast.MoveNumber, pos *chess.Position) {
+// moveNumberFits reports whether a move number indication agrees with the
+// position it precedes: its number, and no "..." before a white move.
+// Small enough to be inlined into the replay, where nearly all agree.
+func moveNumberFits(n *ast.MoveNumber, pos *chess.Position) bool {
+	return n.Number == pos.FullmoveNumber() && (n.Dots < 3 || pos.Turn() == chess.Black)
+}
+
+// wrongMoveNumber reports a move number indication that does not fit the
+// position it precedes, with the one that would.
+func (c *checker) wrongMoveNumber(n *ast.MoveNumber, pos *chess.Position) {
 	want := pos.FullmoveNumber()
-	black := pos.Turn() == chess.Black
-	wrongDots := !black && n.Dots >= 3
-	if n.Number == want && !wrongDots {
-		return
-	}
 	fix := fmt.Sprintf("%d.", want)
-	if black {
+	if pos.Turn() == chess.Black {
 		fix = fmt.Sprintf("%d...", want)
 	}
 	c.add(diag.MoveNumberWrong, n, "found", strconv.Itoa(n.Number), "fix", fix)
