@@ -172,3 +172,34 @@ func TestNotationFindingsAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveNumbers: a move number must give the move's number, and "..."
+// only before a black move; each wrong one is reported with the fix.
+func TestMoveNumbers(t *testing.T) {
+	tests := []struct {
+		movetext string
+		fixes    []string // the suggested fix of each PGN312, in order
+	}{
+		{"1. e4 e5 2. Nf3 *", nil},
+		{"1. e4 1... e5 2. Nf3 2... Nc6 *", nil},
+		{"1... e4 e5 *", []string{"1."}},
+		{"1. e4 e5 2... Nf3 *", []string{"2."}},
+		{"1. e4 2. e5 *", []string{"1..."}},
+		{"2. e4 e5 *", []string{"1."}},
+		{"1. e4 e5 2. Nf3 3... Nc6 *", []string{"2..."}},
+	}
+	for _, tt := range tests {
+		db, _ := parser.Parse(tt.movetext)
+		var fixes []string
+		for _, d := range Diagnostics(db.Games[0]) {
+			for _, a := range d.Args {
+				if d.Code == diag.MoveNumberWrong && a.Name == "fix" {
+					fixes = append(fixes, a.Value)
+				}
+			}
+		}
+		if fmt.Sprint(fixes) != fmt.Sprint(tt.fixes) {
+			t.Errorf("%q: move number fixes %q, want %q", tt.movetext, fixes, tt.fixes)
+		}
+	}
+}
