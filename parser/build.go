@@ -252,7 +252,8 @@ func (b *builder) move(tok lexer.Token) {
 		return
 	}
 	m := b.moves.alloc()
-	*m = ast.Move{Span: span(tok), Text: text, SAN: parsed}
+	// Field by field: the whole node, without a copy built on the stack.
+	m.Span, m.Text, m.SAN = span(tok), text, parsed
 	b.add(m)
 }
 
