@@ -225,12 +225,9 @@ func (b *builder) fusedPairs() {
 func (b *builder) addTag(from, to int, name, value lexer.Token, plain bool) {
 	t := b.tagPairs.alloc()
 	src := b.p.src
-	*t = ast.TagPair{
-		Span:      ast.Span{From: from, To: to},
-		Name:      src[name.Start:name.End],
-		NameSpan:  span(name),
-		ValueSpan: span(value),
-	}
+	// Every field is set (the arena may hand out an old node), one by one:
+	// a composite literal would be built on the stack and copied.
+	t.Span, t.Name, t.NameSpan, t.ValueSpan = ast.Span{From: from, To: to}, src[name.Start:name.End], span(name), span(value)
 	switch {
 	case plain:
 		t.Value = src[value.Start+1 : value.End-1]
