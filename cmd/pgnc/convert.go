@@ -121,6 +121,7 @@ type converter struct {
 	encoding parser.Encoding
 	out      *bufio.Writer
 	games    int
+	buf      []byte // a game's JSON, reused from game to game
 }
 
 // fromPGN streams the games of r. It reports whether some game had errors.
@@ -186,11 +187,11 @@ func (w *converter) game(g *model.Game, base int) {
 	w.games++
 	switch w.to {
 	case "json", "ndjson":
-		data, _ := json.Marshal(export.ToJSON(g, base))
+		w.buf = export.AppendJSON(w.buf[:0], g, base)
 		if w.to == "json" && w.games > 1 {
 			w.out.WriteByte(',')
 		}
-		w.out.Write(data)
+		w.out.Write(w.buf)
 		if w.to == "ndjson" {
 			w.out.WriteByte('\n')
 		}

@@ -1,0 +1,242 @@
+package export
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/san"
+)
+
+// AppendJSON appends the JSON form of g to dst, byte for byte what
+// json.Marshal writes for ToJSON(g, base), and returns the extended slice.
+// It builds no JSONGame and looks at no struct tags, which makes it several
+// times faster: pgnc convert writes every game with it.
+func AppendJSON(dst []byte, g *model.Game, base int) []byte {
+	dst = append(dst, `{"index":`...)
+	dst = strconv.AppendInt(dst, int64(g.Index), 10)
+	dst = append(dst, `,"tags":`...)
+	if g.Tags == nil {
+		dst = append(dst, "null"...) // as a nil slice marshals
+	} else {
+		dst = append(dst, '[')
+		for i, t := range g.Tags {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, `{"name":`...)
+			dst = appendJSONString(dst, t.Name)
+			dst = append(dst, `,"value":`...)
+			dst = appendJSONString(dst, UTF8(t.Value))
+			dst = append(dst, '}')
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"start":`...)
+	dst = appendJSONString(dst, g.Start.FEN())
+	if g.Chess960 {
+		dst = append(dst, `,"chess960":true`...)
+	}
+	dst = appendTexts(dst, `,"comments":`, g.Comments)
+	dst = append(dst, `,"moves":`...)
+	dst = appendMoves(dst, g.Moves, base)
+	dst = append(dst, `,"result":`...)
+	if g.Result != nil {
+		dst = appendJSONString(dst, g.Result.Outcome.String())
+	} else {
+		dst = append(dst, `""`...)
+	}
+	dst = appendTexts(dst, `,"trailing":`, g.Trailing)
+	if g.Node != nil {
+		dst = appendSpan(dst, base+g.Node.From, base+g.Node.To)
+	} else {
+		dst = appendSpan(dst, 0, 0)
+	}
+	return append(dst, '}')
+}
+
+// appendMoves appends a line of moves as movesToJSON and json.Marshal
+// would write it: always an array, "[]" when empty.
+func appendMoves(dst []byte, moves []*model.Move, base int) []byte {
+	dst = append(dst, '[')
+	for i, m := range moves {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendMove(dst, m, base)
+	}
+	return append(dst, ']')
+}
+
+// appendMove appends one JSONMove, its fields in their declared order and
+// the omitempty ones left out where empty.
+func appendMove(dst []byte, m *model.Move, base int) []byte {
+	dst = append(dst, `{"san":`...)
+	dst = appendJSONString(dst, m.SAN)
+	dst = append(dst, `,"written":`...)
+	if m.Node != nil {
+		dst = appendJSONString(dst, m.Node.Text)
+	} else {
+		dst = append(dst, `""`...)
+	}
+	dst = append(dst, `,"uci":`...)
+	dst = appendJSONString(dst, m.UCI())
+	if !m.Null {
+		dst = appendField(dst, `,"from":`, m.Move.From.String())
+		dst = appendField(dst, `,"to":`, m.Move.To.String())
+		dst = appendField(dst, `,"piece":`, m.Piece.Name())
+		if m.Captured != chess.NoPieceType {
+			dst = appendField(dst, `,"captured":`, m.Captured.Name())
+		}
+		if m.Move.Promotion != chess.NoPieceType {
+			dst = appendField(dst, `,"promotion":`, m.Move.Promotion.Name())
+		}
+		switch m.Castle() {
+		case san.CastleKingside:
+			dst = append(dst, `,"castle":"king"`...)
+		case san.CastleQueenside:
+			dst = append(dst, `,"castle":"queen"`...)
+		}
+	}
+	switch m.Check {
+	case san.Checking:
+		dst = append(dst, `,"check":"check"`...)
+	case san.Mating:
+		dst = append(dst, `,"check":"mate"`...)
+	}
+	if m.Null {
+		dst = append(dst, `,"null":true`...)
+	}
+	dst = append(dst, `,"ply":`...)
+	dst = strconv.AppendInt(dst, int64(m.Ply), 10)
+	dst = appendField(dst, `,"suffix":`, m.Suffix.String())
+	if len(m.NAGs) > 0 {
+		dst = append(dst, `,"nags":[`...)
+		for i, n := range m.NAGs {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendInt(dst, int64(n), 10)
+		}
+		dst = append(dst, ']')
+	}
+	dst = appendTexts(dst, `,"before":`, m.Before)
+	dst = appendTexts(dst, `,"comments":`, m.Comments)
+	if len(m.Variations) > 0 {
+		dst = append(dst, `,"variations":[`...)
+		for i, v := range m.Variations {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendMoves(dst, v, base)
+		}
+		dst = append(dst, ']')
+	}
+	if m.Node != nil {
+		dst = appendSpan(dst, base+m.Node.From, base+m.Node.To)
+	} else {
+		dst = appendSpan(dst, 0, 0)
+	}
+	return append(dst, '}')
+}
+
+// appendField appends an omitempty string field: key and value, or nothing
+// when value is empty.
+func appendField(dst []byte, key, value string) []byte {
+	if value == "" {
+		return dst
+	}
+	return appendJSONString(append(dst, key...), value)
+}
+
+// appendTexts appends an omitempty list of comments, each made valid UTF-8
+// as utf8All makes it.
+func appendTexts(dst []byte, key string, texts []string) []byte {
+	if len(texts) == 0 {
+		return dst
+	}
+	dst = append(dst, key...)
+	dst = append(dst, '[')
+	for i, s := range texts {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendJSONString(dst, UTF8(s))
+	}
+	return append(dst, ']')
+}
+
+// appendSpan appends the span field, the last of games and moves.
+func appendSpan(dst []byte, from, to int) []byte {
+	dst = append(dst, `,"span":[`...)
+	dst = strconv.AppendInt(dst, int64(from), 10)
+	dst = append(dst, ',')
+	dst = strconv.AppendInt(dst, int64(to), 10)
+	return append(dst, ']')
+}
+
+// appendJSONString appends s as a JSON string the way json.Marshal writes
+// one: '"' and '\' escaped with a backslash; the control characters with
+// short escapes where JSON has them (\b \f \n \r \t) and as \u00XX
+// otherwise; '<', '>' and '&' as \u003c, \u003e and \u0026 (Marshal's
+// HTML escaping); U+2028 and U+2029 as \u2028 and \u2029; and each byte
+// that is not part of valid UTF-8 as \ufffd.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	done := 0 // s[:done] is written
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if jsonPlain[c] {
+				i++
+				continue
+			}
+			dst = append(dst, s[done:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, `\b`...)
+			case '\f':
+				dst = append(dst, `\f`...)
+			case '\n':
+				dst = append(dst, `\n`...)
+			case '\r':
+				dst = append(dst, `\r`...)
+			case '\t':
+				dst = append(dst, `\t`...)
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+			}
+			i++
+			done = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, s[done:i]...)
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, s[done:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&15])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		done = i
+	}
+	dst = append(dst, s[done:]...)
+	return append(dst, '"')
+}
+
+// jsonPlain marks the ASCII bytes that json.Marshal writes as they are.
+var jsonPlain = func() (plain [utf8.RuneSelf]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		plain[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return plain
+}()
