@@ -51,7 +51,7 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 	}
 	mv := &model.Move{
 		Node:     n,
-		SAN:      before.SANWithoutCheck(m) + checkMarks[actual],
+		SAN:      canonicalSAN(before, m, actual, n),
 		Move:     m,
 		Piece:    before.At(m.From).Type(),
 		Captured: taken,
@@ -63,6 +63,22 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 		mv.NAGs = append(mv.NAGs, int(sm.Annotation))
 	}
 	return mv, true
+}
+
+// canonicalSAN returns the SAN of m, played in before, with the check mark
+// of actual. Where the move is written that way, as nearly every move is,
+// it is the written text (less a suffix annotation), which costs no memory.
+func canonicalSAN(before *chess.Position, m chess.Move, actual san.Check, n *ast.Move) string {
+	var buf [16]byte
+	b := append(before.AppendSANWithoutCheck(buf[:0], m), checkMarks[actual]...)
+	written := n.Text
+	if a := n.SAN.Annotation; a != san.NoAnnotation {
+		written = strings.TrimSuffix(written, a.String())
+	}
+	if string(b) == written {
+		return written
+	}
+	return string(b)
 }
 
 // checkMarks are the SAN suffixes of san.Check values.

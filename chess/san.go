@@ -2,7 +2,6 @@ package chess
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/pgnc/pgnc/san"
 )
@@ -358,17 +357,16 @@ func (p *Position) resolveCastle(kingSide bool) (Move, bool, error) {
 // exports it: the minimal disambiguation among legal moves, "x" for
 // captures, "=" before the promotion piece, and "+" or "#".
 func (p *Position) SAN(m Move) string {
-	var b strings.Builder
-	b.Grow(8)
-	p.writeSAN(&b, m)
+	var buf [16]byte
+	b := p.AppendSANWithoutCheck(buf[:0], m)
 	next := *p
 	next.Play(m)
 	if check, mate := next.CheckState(); mate {
-		b.WriteByte('#')
+		b = append(b, '#')
 	} else if check {
-		b.WriteByte('+')
+		b = append(b, '+')
 	}
-	return b.String()
+	return string(b)
 }
 
 // CheckState reports whether the side to move is in check and whether it is
@@ -380,52 +378,42 @@ func (p *Position) CheckState() (check, mate bool) {
 	return true, !p.HasLegalMove()
 }
 
-// SANWithoutCheck returns the SAN of m without "+" or "#", for callers that
-// already know what the move does to the other king.
-func (p *Position) SANWithoutCheck(m Move) string {
-	var b strings.Builder
-	b.Grow(8)
-	p.writeSAN(&b, m)
-	return b.String()
-}
-
-// writeSAN writes the move without its check mark.
-func (p *Position) writeSAN(b *strings.Builder, m Move) {
+// AppendSANWithoutCheck appends the SAN of m without "+" or "#" to dst and
+// returns the extended slice, for callers that already know what the move
+// does to the other king, and that may not need a string of it.
+func (p *Position) AppendSANWithoutCheck(dst []byte, m Move) []byte {
 	if m.Kind == Castle {
 		if m.To > m.From {
-			b.WriteString("O-O")
-		} else {
-			b.WriteString("O-O-O")
+			return append(dst, "O-O"...)
 		}
-		return
+		return append(dst, "O-O-O"...)
 	}
 	piece := p.board[m.From].Type()
 	capture := p.board[m.To] != NoPiece || m.Kind == EnPassant
 	if piece == Pawn {
 		if capture {
-			b.WriteByte(byte('a' + m.From.File()))
-			b.WriteByte('x')
+			dst = append(dst, byte('a'+m.From.File()), 'x')
 		}
-		b.WriteString(m.To.String())
+		dst = append(dst, m.To.String()...)
 		if m.Promotion != NoPieceType {
-			b.WriteByte('=')
-			b.WriteString(m.Promotion.Letter())
+			dst = append(dst, '=')
+			dst = append(dst, m.Promotion.Letter()...)
 		}
-		return
+		return dst
 	}
-	b.WriteString(piece.Letter())
+	dst = append(dst, piece.Letter()...)
 	switch p.Disambiguation(m) {
 	case DisambiguateFile:
-		b.WriteByte(byte('a' + m.From.File()))
+		dst = append(dst, byte('a'+m.From.File()))
 	case DisambiguateRank:
-		b.WriteByte(byte('1' + m.From.Rank()))
+		dst = append(dst, byte('1'+m.From.Rank()))
 	case DisambiguateSquare:
-		b.WriteString(m.From.String())
+		dst = append(dst, m.From.String()...)
 	}
 	if capture {
-		b.WriteByte('x')
+		dst = append(dst, 'x')
 	}
-	b.WriteString(m.To.String())
+	return append(dst, m.To.String()...)
 }
 
 // Disambiguator is what SAN writes of a move's origin square to tell it from
