@@ -176,6 +176,24 @@ func (w *movetext) comment(text string) {
 	w.token("{" + text + "}")
 }
 
+// moveNumbers holds "1." to "299." and "1..." to "299...", which games
+// use over and over; moveNumber makes the others.
+var moveNumbers = func() (t [2][300]string) {
+	for n := 1; n < len(t[0]); n++ {
+		t[0][n], t[1][n] = strconv.Itoa(n)+".", strconv.Itoa(n)+"..."
+	}
+	return t
+}()
+
+// moveNumber returns the move number indication of move n, dots being "."
+// or "...".
+func moveNumber(n int, dots string) string {
+	if n > 0 && n < len(moveNumbers[0]) {
+		return moveNumbers[len(dots)/3][n]
+	}
+	return strconv.Itoa(n) + dots
+}
+
 // line writes the moves of one line, played from pos.
 func (w *movetext) line(pos chess.Position, moves []*model.Move) {
 	needNumber := true // black's move needs its number after anything but white's move
@@ -184,9 +202,9 @@ func (w *movetext) line(pos chess.Position, moves []*model.Move) {
 			w.comment(c)
 		}
 		if pos.Turn() == chess.White {
-			w.token(strconv.Itoa(pos.FullmoveNumber()) + ".")
+			w.token(moveNumber(pos.FullmoveNumber(), "."))
 		} else if needNumber {
-			w.token(strconv.Itoa(pos.FullmoveNumber()) + "...")
+			w.token(moveNumber(pos.FullmoveNumber(), "..."))
 		}
 		needNumber = false
 		text := m.SAN
