@@ -16,6 +16,10 @@ type Position struct {
 	turn     Color
 	ep       Square // en passant target square, or NoSquare
 	chess960 bool   // castling rights are written with files (X-FEN/Shredder)
+	// kings holds each side's king square plus one, 0 for none (as in the
+	// zero Position): every move asks for the king of the side to move.
+	// put, remove and Play keep it.
+	kings [2]uint8
 }
 
 // Turn returns the side to move.
@@ -46,19 +50,16 @@ func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.byColor[c&1]
 func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c&1] }
 
 // King returns the square of c's king, or NoSquare.
-func (p *Position) King(c Color) Square {
-	k := p.Pieces(c, King)
-	if k == 0 {
-		return NoSquare
-	}
-	return k.First()
-}
+func (p *Position) King(c Color) Square { return Square(p.kings[c&1]) - 1 }
 
 func (p *Position) put(sq Square, pc Piece) {
 	p.board[sq] = pc
 	b := sq.bit()
 	p.byColor[pc.Color()] |= b
 	p.byType[pc.Type()] |= b
+	if pc.Type() == King {
+		p.kings[pc.Color()&1] = uint8(sq) + 1
+	}
 }
 
 func (p *Position) remove(sq Square) {
@@ -70,6 +71,9 @@ func (p *Position) remove(sq Square) {
 	p.byColor[pc.Color()] &^= b
 	p.byType[pc.Type()] &^= b
 	p.board[sq] = NoPiece
+	if pc.Type() == King && p.kings[pc.Color()&1] == uint8(sq)+1 {
+		p.kings[pc.Color()&1] = 0
+	}
 }
 
 // attackersTo returns the pieces of color by that attack sq, with occupancy
@@ -169,6 +173,7 @@ func (p *Position) Play(m Move) {
 		}
 		if moving.Type() == King {
 			p.castling &^= p.castlingSide(us)
+			p.kings[us&1] = uint8(to) + 1
 		}
 		p.castling &^= fromBit | toBit
 	}
