@@ -208,6 +208,9 @@ func (b *builder) tag(lb, name, value, rb lexer.Token) {
 // another, so the game is extended once, over all of them.
 func (b *builder) fusedPairs() {
 	pairs := b.p.pairs
+	if len(pairs) == 0 {
+		return // never: the grammar reduces a TAGPAIR before Lex runs again
+	}
 	b.extend(pairs[0].from, pairs[len(pairs)-1].value.End+1)
 	for i := range pairs {
 		fp := &pairs[i]
