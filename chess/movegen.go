@@ -30,15 +30,23 @@ func (m Move) KingTo() Square {
 // UCI returns the move in UCI notation (standard chess: castling as the
 // king's two-square move; chess960: king onto rook).
 func (m Move) UCI(chess960 bool) string {
+	var buf [5]byte
+	return string(m.AppendUCI(buf[:0], chess960))
+}
+
+// AppendUCI appends the move in UCI notation to dst, as UCI writes it, and
+// returns the extended slice.
+func (m Move) AppendUCI(dst []byte, chess960 bool) []byte {
 	to := m.To
 	if m.Kind == Castle && !chess960 {
 		to = m.KingTo()
 	}
-	s := m.From.String() + to.String()
+	dst = append(dst, m.From.String()...)
+	dst = append(dst, to.String()...)
 	if m.Promotion != NoPieceType {
-		s += string(pieceLetters[m.Promotion] + 'a' - 'A')
+		dst = append(dst, pieceLetters[m.Promotion]+'a'-'A')
 	}
-	return s
+	return dst
 }
 
 // MoveList is a fixed-capacity list of moves; no position has more than 218

@@ -80,8 +80,8 @@ func appendMove(dst []byte, m *model.Move, base int) []byte {
 	} else {
 		dst = append(dst, `""`...)
 	}
-	dst = append(dst, `,"uci":`...)
-	dst = appendJSONString(dst, m.UCI())
+	dst = append(dst, `,"uci":"`...) // UCI notation needs no escapes
+	dst = append(m.AppendUCI(dst), '"')
 	if !m.Null {
 		dst = appendField(dst, `,"from":`, m.Move.From.String())
 		dst = appendField(dst, `,"to":`, m.Move.To.String())

@@ -73,6 +73,14 @@ func (m *Move) UCI() string {
 	return m.Move.UCI(m.chess960)
 }
 
+// AppendUCI appends what UCI returns to dst and returns the extended slice.
+func (m *Move) AppendUCI(dst []byte) []byte {
+	if m.Null {
+		return append(dst, "0000"...)
+	}
+	return m.Move.AppendUCI(dst, m.chess960)
+}
+
 // SetChess960 records the castling notation UCI uses for this move.
 func (m *Move) SetChess960(v bool) { m.chess960 = v }
 
