@@ -71,7 +71,11 @@ func init() {
 var (
 	fileMask, diagMask, antiMask [64]Bitboard // the line through a square, the square excluded
 	rookRays, bishopRays         [64]Bitboard // what a rook or bishop attacks on an empty board
-	rankAttacks                  [64][8]uint8 // [inner occupancy of the rank][file] -> attacked files
+	// pieceReach is what a piece attacks on an empty board, by type; empty
+	// for pawns, whose attacks depend on their color, and for kings, which
+	// never give check.
+	pieceReach  [8][64]Bitboard
+	rankAttacks [64][8]uint8 // [inner occupancy of the rank][file] -> attacked files
 )
 
 func init() {
@@ -81,6 +85,10 @@ func init() {
 		antiMask[sq] = rays[5][sq] | rays[7][sq]
 		rookRays[sq] = rays[0][sq] | rays[1][sq] | rays[2][sq] | rays[3][sq]
 		bishopRays[sq] = diagMask[sq] | antiMask[sq]
+		pieceReach[Knight][sq] = knightAttacks[sq]
+		pieceReach[Bishop][sq] = bishopRays[sq]
+		pieceReach[Rook][sq] = rookRays[sq]
+		pieceReach[Queen][sq] = bishopRays[sq] | rookRays[sq]
 	}
 	for inner := 0; inner < 64; inner++ {
 		occ := inner << 1

@@ -107,6 +107,28 @@ func TestHasLegalMove(t *testing.T) {
 	t.Logf("%d positions", positions)
 }
 
+// TestCheckersKeptByPlay: the checkers that Play works out from the move
+// alone (checksBy) are those found by looking at every piece, in every
+// position up to three plies after the perft positions, which hold
+// discovered checks, checks by promotion, en passant and castling.
+func TestCheckersKeptByPlay(t *testing.T) {
+	positions := 0
+	for _, tc := range perftCases {
+		p, _ := ParseFEN(tc.fen)
+		walkPositions(&p, 3, func(p *Position, _ *MoveList) {
+			positions++
+			want := Bitboard(0)
+			if k := p.King(p.turn); k != NoSquare {
+				want = p.attackersTo(k, p.turn.Other(), p.Occupied())
+			}
+			if p.checkers != want {
+				t.Fatalf("%s: checkers %#x, want %#x", p.FEN(), uint64(p.checkers), uint64(want))
+			}
+		})
+	}
+	t.Logf("%d positions", positions)
+}
+
 // walkPositions calls visit with p and its legal moves, and then does the
 // same for every position up to depth plies after p.
 func walkPositions(p *Position, depth int, visit func(p *Position, l *MoveList)) {

@@ -176,12 +176,57 @@ func (p *Position) Play(m Move) {
 			p.kings[us&1] = uint8(to) + 1
 		}
 		p.castling &^= fromBit | toBit
+		if us == Black {
+			p.fullmove++
+		}
+		p.turn = us.Other()
+		p.checkers = p.checksBy(us, landing.Type(), from, to)
+		return
 	}
 	if us == Black {
 		p.fullmove++
 	}
 	p.turn = us.Other()
 	p.updateCheckers()
+}
+
+// checksBy returns the pieces of us that give check after us moved a piece
+// from from to to, landing as a piece of type pt, in a move that changed no
+// other square (not castling, not en passant). The moved piece may give
+// check itself, and a slider of us may give check along the line from the
+// king through from, which the move opened. No other line to the king
+// changed, and none gave check before: the side not to move is never in
+// check. It costs a fraction of updateCheckers on every ply.
+func (p *Position) checksBy(us Color, pt PieceType, from, to Square) Bitboard {
+	k := p.King(us.Other())
+	if k == NoSquare {
+		return 0
+	}
+	// Masked indexes need no bounds checks.
+	k, from, to = k&63, from&63, to&63
+	reach := pieceReach[pt&7][to]
+	if pt == Pawn {
+		reach = pawnAttacks[us&1][to]
+	}
+	occ := p.Occupied()
+	var checks Bitboard
+	if reach.has(k) && between[k][to]&occ == 0 {
+		checks = to.bit()
+	}
+	if l := line[k][from]; l != 0 {
+		sliders := p.byType[Queen]
+		if rookRays[k].has(from) {
+			sliders |= p.byType[Rook]
+		} else {
+			sliders |= p.byType[Bishop]
+		}
+		for sliders &= l & p.byColor[us&1]; sliders != 0; {
+			if s := sliders.PopFirst(); between[k][s&63]&occ == 0 {
+				checks |= s.bit()
+			}
+		}
+	}
+	return checks
 }
 
 // castlingSide returns the castling rooks that belong to c (on c's back rank).
