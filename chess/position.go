@@ -125,7 +125,10 @@ func castleTargets(king, rookSq Square) (kingTo, rookTo Square) {
 	return MakeSquare(2, r), MakeSquare(3, r)
 }
 
-// Play makes move m, which must be legal in p, updating p in place.
+// Play makes move m, which must be legal in p, updating p in place. The
+// common case, a move of one piece, ends on its own branch with checksBy;
+// sharing the last lines with castling and en passant counted 0.8% more
+// instructions in a check.
 func (p *Position) Play(m Move) {
 	us := p.turn
 	from, to := m.From, m.To
