@@ -70,9 +70,7 @@ func (c *checker) replay(g *ast.Game) *model.Game {
 	}
 	*m = model.Game{Index: g.Index, Node: g, Result: g.Result}
 	if c.build {
-		for _, t := range g.Tags {
-			m.Tags = append(m.Tags, model.Tag{Name: t.Name, Value: t.Value})
-		}
+		m.Tags, c.mem = modelTags(g.Tags), newGameMemory(g.Moves)
 	}
 	c.checkTags(g)
 	start, ok := c.startPosition()
@@ -100,7 +98,8 @@ type checker struct {
 	index    int
 	plies    int // of the main line, replayed
 	chess960 bool
-	tags     tagIndex // the game's tags that the checks look up
+	tags     tagIndex   // the game's tags that the checks look up
+	mem      gameMemory // where the model's moves and comments go (model only)
 	// unattached holds the comments at the end of the last line replayed
 	// that follow no move of it (model only).
 	unattached []string
@@ -184,11 +183,11 @@ func (c *checker) startPosition() (chess.Position, bool) {
 func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*model.Move, final chess.Position, plies int, complete bool) {
 	var pending []string // comments waiting for the next move (model only)
 	defer func() { c.unattached = pending }()
-	// cur is the current position and before the one before the last move,
-	// which variations start from: each move copies cur to before (one copy
-	// per ply) and is then played on cur.
+	// cur is the current position, before the one before the last move, which
+	// variations start from (each move copies cur to before, then plays).
 	cur, before := &start, new(chess.Position)
 	var last *model.Move // the last move's model (when building)
+	moves = c.mem.list(elems)
 	for _, e := range elems {
 		switch e := e.(type) {
 		case *ast.MoveNumber:
@@ -224,9 +223,9 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 				continue
 			}
 			if last != nil && pending == nil {
-				last.Comments = append(last.Comments, e.Text)
+				last.Comments = c.mem.comment(last.Comments, e.Text)
 			} else {
-				pending = append(pending, e.Text)
+				pending = c.mem.comment(pending, e.Text)
 			}
 		case *ast.Variation:
 			from := cur
@@ -240,6 +239,97 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 		}
 	}
 	return moves, *cur, plies, true
+}
+
+// modelTags copies a tag section into the model.
+func modelTags(tags []*ast.TagPair) []model.Tag {
+	if len(tags) == 0 {
+		return nil
+	}
+	out := make([]model.Tag, len(tags))
+	for i, t := range tags {
+		out[i] = model.Tag{Name: t.Name, Value: t.Value}
+	}
+	return out
+}
+
+// gameMemory holds the model of a game's moves and comments in a few
+// allocations instead of one or two a move.
+type gameMemory struct {
+	build    bool
+	moves    []model.Move // the moves not yet replayed
+	comments []string     // the game's comments in order
+	used     int          // how many of comments are taken
+}
+
+// newGameMemory sizes the memory for the moves and comments of elems and
+// of their variations.
+func newGameMemory(elems []ast.Element) gameMemory {
+	moves, comments := countModel(elems)
+	return gameMemory{build: true, moves: make([]model.Move, moves), comments: make([]string, comments)}
+}
+
+// countModel counts the moves and comments in elems and their variations.
+func countModel(elems []ast.Element) (moves, comments int) {
+	for _, e := range elems {
+		switch e := e.(type) {
+		case *ast.Move:
+			moves++
+		case *ast.Comment:
+			comments++
+		case *ast.Variation:
+			m, c := countModel(e.Elements)
+			moves, comments = moves+m, comments+c
+		}
+	}
+	return moves, comments
+}
+
+// list returns an empty list with room for the moves of elems, a line; nil
+// when the model is not built.
+func (m *gameMemory) list(elems []ast.Element) []*model.Move {
+	if !m.build {
+		return nil
+	}
+	n := 0
+	for _, e := range elems {
+		if _, ok := e.(*ast.Move); ok {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return make([]*model.Move, 0, n)
+}
+
+// move returns the memory of the next move's model.
+func (m *gameMemory) move() *model.Move {
+	mv := &m.moves[0]
+	m.moves = m.moves[1:]
+	return mv
+}
+
+// comment returns list with text added. A list is a run of consecutive
+// comments, and the next comment usually extends the run taken last; where
+// a variation came between a move's comments, the run is copied first. When
+// the memory is used up (by such copies), the list grows elsewhere.
+func (m *gameMemory) comment(list []string, text string) []string {
+	n := len(list)
+	extends := n == 0 || m.used > 0 && &list[n-1] == &m.comments[m.used-1]
+	need := 1
+	if !extends {
+		need += n
+	}
+	if m.used+need > len(m.comments) {
+		return append(list, text)
+	}
+	if !extends {
+		m.used += copy(m.comments[m.used:], list)
+	}
+	m.comments[m.used] = text
+	m.used++
+	return m.comments[m.used-n-1 : m.used : m.used]
 }
 
 // moveNumberFits reports whether a move number indication agrees with the

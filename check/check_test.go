@@ -203,3 +203,38 @@ func TestMoveNumbers(t *testing.T) {
 		}
 	}
 }
+
+// The model's comment lists share one allocation per game (gameMemory):
+// runs that a variation interrupts, and memory used up by copying them,
+// must still give every move its own comments, and a list must not grow
+// into the next one.
+func TestModelCommentRuns(t *testing.T) {
+	db, _ := parser.Parse("{x} 1. e4 {a} (1. d4 {b} {b2}) {c} 1... e5 {d} (1... c5 {v}) {e} {f} 2. Nf3 {g} *")
+	g, diags := Game(db.Games[0])
+	if len(diags) > 0 {
+		t.Fatalf("unexpected diagnostics: %v", diags)
+	}
+	var b strings.Builder
+	dumpMoves(&b, g.Moves, 0)
+	want := `1 e4 e2e4 (as "e4") piece=pawn before=["x"] comments=["a" "c"]
+  1 d4 d2d4 (as "d4") piece=pawn comments=["b" "b2"]
+2 e5 e7e5 (as "e5") piece=pawn comments=["d" "e" "f"]
+  2 c5 c7c5 (as "c5") piece=pawn comments=["v"]
+3 Nf3 g1f3 (as "Nf3") piece=knight comments=["g"]
+`
+	if b.String() != want {
+		t.Errorf("model:\n%s\nwant:\n%s", b.String(), want)
+	}
+	for _, m := range g.Moves {
+		_ = append(m.Before, "appended")
+		_ = append(m.Comments, "appended")
+		for _, v := range m.Variations {
+			_ = append(v[0].Comments, "appended")
+		}
+	}
+	b.Reset()
+	dumpMoves(&b, g.Moves, 0)
+	if b.String() != want {
+		t.Errorf("appending to a comment list changed the model:\n%s", b.String())
+	}
+}

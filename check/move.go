@@ -26,7 +26,7 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 		if !c.build {
 			return nil, true
 		}
-		return &model.Move{Node: n, SAN: "--", Null: true}, true
+		return c.mem.null(n), true
 	}
 	m, assumed, err := before.Resolve(sm)
 	if err != nil {
@@ -49,7 +49,8 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 	if !c.build {
 		return nil, true
 	}
-	mv := &model.Move{
+	mv := c.mem.move()
+	*mv = model.Move{
 		Node:     n,
 		SAN:      canonicalSAN(before, m, actual, n),
 		Move:     m,
@@ -63,6 +64,13 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 		mv.NAGs = append(mv.NAGs, int(sm.Annotation))
 	}
 	return mv, true
+}
+
+// null returns the model of n, a null move.
+func (m *gameMemory) null(n *ast.Move) *model.Move {
+	mv := m.move()
+	*mv = model.Move{Node: n, SAN: "--", Null: true}
+	return mv
 }
 
 // canonicalSAN returns the SAN of m, played in before, with the check mark
