@@ -15,7 +15,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"strings"
 
 	"github.com/pgnc/pgnc/diag"
@@ -35,18 +34,9 @@ const (
 	exitUsage    = 2
 )
 
-// gcPercent is the garbage collector's target for fmt and convert unless
-// GOGC or GOMEMLIMIT says otherwise: the heap may grow to 1.5 times the live
-// data instead of twice, which keeps them under 64 MB of RSS at about 10%
-// more time. check stays well under that at the default, and keeps its
-// speed. A hard memory limit would do better on normal input but makes the
-// collector run without pause once a huge game holds more than the limit.
-const gcPercent = 50
-
 func main() {
-	if len(os.Args) > 1 && (os.Args[1] == "fmt" || os.Args[1] == "convert") &&
-		os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetGCPercent(gcPercent)
+	if len(os.Args) > 1 && (os.Args[1] == "fmt" || os.Args[1] == "convert") {
+		tuneGC()
 	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
