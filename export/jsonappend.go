@@ -16,6 +16,14 @@ import (
 func AppendJSON(dst []byte, g *model.Game, base int) []byte {
 	dst = append(dst, `{"index":`...)
 	dst = strconv.AppendInt(dst, int64(g.Index), 10)
+	return AppendJSONAfterIndex(dst, g, base)
+}
+
+// AppendJSONAfterIndex appends what AppendJSON writes after the game's
+// index, from the comma before "tags" to the closing brace, for a writer
+// that learns the index only later: pgnc convert writes games on several
+// cores and numbers them in order.
+func AppendJSONAfterIndex(dst []byte, g *model.Game, base int) []byte {
 	dst = append(dst, `,"tags":`...)
 	if g.Tags == nil {
 		dst = append(dst, "null"...) // as a nil slice marshals

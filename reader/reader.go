@@ -65,6 +65,15 @@ type Options struct {
 	// MaxRepeats is how many diagnostics of one code a game keeps, passed
 	// to the parser and the checker (parser.Parser.MaxRepeats).
 	MaxRepeats int
+	// Prepare, when set, is called for every game (Index > 0) once it is
+	// checked, and what it returns becomes the game's Prepared. With
+	// Workers > 1 it runs on the workers, so that work done for each game,
+	// such as writing it out, runs on every core; it must be safe to call
+	// from several goroutines at once. Index and Model.Index still count
+	// from the start of the game's piece of input then. Prepare may clear
+	// the fields the caller of Next will not need, such as AST and Model,
+	// so that their memory is freed before the game is handed out.
+	Prepare func(*Game) []byte
 }
 
 // newParser returns a parser set up as the options say.
@@ -101,6 +110,8 @@ type Game struct {
 	// of them, or those before the first that could not be played; 0 with
 	// Options.SyntaxOnly.
 	Plies int
+	// Prepared is what Options.Prepare returned for the game.
+	Prepared []byte
 }
 
 // Reader reads games from an io.Reader.
@@ -702,6 +713,9 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 			game.Plies = plies
 		}
 		game.Diags.Sort()
+		if opts.Prepare != nil {
+			game.Prepared = opts.Prepare(game)
+		}
 		if opts.ReuseMemory && opts.Workers > 1 {
 			game.AST = nil // the worker reuses its memory for the next piece
 		}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/pgnc/pgnc/check"
@@ -350,5 +351,56 @@ func TestCopyText(t *testing.T) {
 	plain := &Reader{}
 	if text, mem := plain.copyText(small); text != string(small) || mem != nil {
 		t.Errorf("without ReuseText: %q, pooled %v", text, mem != nil)
+	}
+}
+
+// Options.Prepare runs once for every game, on whichever goroutine checks
+// it, and its result reaches the game in the serial, parallel and ranged
+// reads alike.
+func TestPrepare(t *testing.T) {
+	var src strings.Builder
+	for _, name := range []string{"sample.pgn", "broken.pgn", "repeats.pgn"} {
+		data, err := os.ReadFile(filepath.Join("../testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src.Write(data)
+		src.WriteString("\n\n")
+	}
+	text := strings.Repeat(src.String(), 4)
+	describe := func(g *Game) string {
+		return fmt.Sprintf("%d plies, %d diagnostics: %s", g.Plies, len(g.Diags), g.File.Src[g.AST.From:g.AST.To])
+	}
+	for _, workers := range []int{1, 2, 3} {
+		for _, ranged := range []bool{false, true} {
+			var calls atomic.Int64
+			opts := Options{Model: true, Workers: workers, PieceSize: 512, RangeSize: 2048, Prepare: func(g *Game) []byte {
+				calls.Add(1)
+				return []byte(describe(g))
+			}}
+			rd := New(strings.NewReader(text), "x", opts)
+			if ranged {
+				rd = NewFile(strings.NewReader(text), int64(len(text)), "x", opts)
+			}
+			games := 0
+			for g, err := range rd.All() {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.Index == 0 {
+					if g.Prepared != nil {
+						t.Errorf("text outside games prepared as %q", g.Prepared)
+					}
+					continue
+				}
+				games++
+				if want := describe(g); string(g.Prepared) != want {
+					t.Fatalf("%d workers, ranged %v, game %d prepared as %.200q, want %.200q", workers, ranged, g.Index, g.Prepared, want)
+				}
+			}
+			if games == 0 || calls.Load() < int64(games) {
+				t.Errorf("%d workers, ranged %v: %d games, Prepare called %d times", workers, ranged, games, calls.Load())
+			}
+		}
 	}
 }

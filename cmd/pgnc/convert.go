@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/pgnc/pgnc/diag"
@@ -121,12 +122,21 @@ type converter struct {
 	encoding parser.Encoding
 	out      *bufio.Writer
 	games    int
-	buf      []byte // a game's JSON, reused from game to game
 }
 
 // fromPGN streams the games of r. It reports whether some game had errors.
+// The games are rendered on the reader's workers (reader.Options.Prepare)
+// and written here, in order.
 func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, error) {
-	rd := reader.New(r, name, reader.Options{Model: true, Workers: w.jobs, Encoding: w.encoding})
+	prepare := func(g *reader.Game) []byte {
+		if !exportable(g) {
+			return nil
+		}
+		text := w.render(g.Model, g.File.Base)
+		g.AST, g.Model = nil, nil // written out: free them early
+		return text
+	}
+	rd := reader.New(r, name, reader.Options{Model: true, Workers: w.jobs, Encoding: w.encoding, Prepare: prepare})
 	defer rd.Close()
 	failed := false
 	for {
@@ -137,21 +147,18 @@ func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, e
 		if err != nil {
 			return failed, err
 		}
-		bad := false
 		for _, d := range g.Diags {
 			if d.Severity() == diag.Error {
-				bad = true
 				diag.WriteText(stderr, g.File, d, diag.English)
 			}
 		}
-		if g.Model == nil {
-			continue
-		}
-		if bad || !g.Model.Complete {
+		switch {
+		case g.Index == 0:
+		case g.Prepared == nil: // not exportable
 			failed = true
-			continue
+		default:
+			w.write(g.Index, g.Prepared)
 		}
-		w.game(g.Model, g.File.Base)
 	}
 }
 
@@ -177,38 +184,52 @@ func (w *converter) fromJSON(r io.Reader) error {
 			if err != nil {
 				return err
 			}
-			w.game(g, 0)
+			w.write(g.Index, w.render(g, 0))
 		}
 	}
 }
 
-// game writes one game in the output format.
-func (w *converter) game(g *model.Game, base int) {
+// write writes one game that render rendered, with its index.
+func (w *converter) write(index int, text []byte) {
 	w.games++
 	switch w.to {
 	case "json", "ndjson":
-		w.buf = export.AppendJSON(w.buf[:0], g, base)
 		if w.to == "json" && w.games > 1 {
 			w.out.WriteByte(',')
 		}
-		w.out.Write(w.buf)
+		w.out.WriteString(`{"index":`)
+		w.out.WriteString(strconv.Itoa(index))
+		w.out.Write(text)
 		if w.to == "ndjson" {
 			w.out.WriteByte('\n')
 		}
+	default:
+		w.out.Write(text)
+	}
+}
+
+// render returns one game in the output format, never empty; for JSON,
+// what follows its index (which write puts in front). It may run on
+// several goroutines.
+func (w *converter) render(g *model.Game, base int) []byte {
+	switch w.to {
+	case "json", "ndjson":
+		return export.AppendJSONAfterIndex(make([]byte, 0, 1024+160*len(g.Moves)), g, base) // about the size
 	case "uci":
+		b := make([]byte, 0, 5*len(g.Moves)+1)
 		for i, m := range g.Moves {
 			if i > 0 {
-				w.out.WriteByte(' ')
+				b = append(b, ' ')
 			}
-			w.out.WriteString(m.UCI())
+			b = m.AppendUCI(b)
 		}
-		w.out.WriteByte('\n')
+		return append(b, '\n')
 	case "san":
 		var b strings.Builder
 		export.Game(&b, g, export.Options{Width: 1 << 30, StripComments: true, StripVariations: true, StripNAGs: true})
 		text := b.String()
 		movetext := text[strings.Index(text, "\n\n")+2:]
-		w.out.WriteString(strings.TrimSpace(movetext) + "\n")
+		return []byte(strings.TrimSpace(movetext) + "\n")
 	case "fen", "epd":
 		positions := []string{g.Start.FEN()}
 		for _, m := range g.Moves {
@@ -217,16 +238,17 @@ func (w *converter) game(g *model.Game, base int) {
 		if w.final {
 			positions = positions[len(positions)-1:]
 		}
+		var b []byte
 		for _, fen := range positions {
 			if w.to == "epd" {
 				fen = strings.Join(strings.Fields(fen)[:4], " ")
 			}
-			w.out.WriteString(fen + "\n")
+			b = append(append(b, fen...), '\n')
 		}
-		w.out.WriteByte('\n')
-	case "pgn":
+		return append(b, '\n')
+	default: // pgn
 		var b strings.Builder
 		export.Game(&b, g, export.Options{})
-		w.out.WriteString(b.String())
+		return []byte(b.String())
 	}
 }

@@ -174,9 +174,23 @@ func fmtOne(name string, stdin io.Reader, stdout, stderr io.Writer, flags *fmtFl
 // formatStream formats the games of in onto out, one at a time, so that
 // memory stays flat. Games with errors are copied through unchanged; their
 // diagnostics go to stderr. Text between games is kept. It returns the
-// number of errors.
+// number of errors. The games are written out on the reader's workers
+// (reader.Options.Prepare), and only copied to out here, in order.
 func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, stderr io.Writer) (int, error) {
 	read.Model = true
+	read.Prepare = func(g *reader.Game) []byte {
+		if !exportable(g) {
+			return nil
+		}
+		var b strings.Builder
+		b.Grow(g.AST.To - g.AST.From + 64) // about the size of the result
+		for _, e := range g.Escapes {
+			b.WriteString("%" + strings.TrimRight(e, "\r") + "\n")
+		}
+		export.Game(&b, g.Model, opts)
+		g.AST, g.Model = nil, nil // written out: free them early
+		return []byte(b.String()) // never empty
+	}
 	rd := reader.New(in, name, read)
 	defer rd.Close()
 	errors := 0
@@ -190,30 +204,39 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 			return errors, err
 		}
 		b.Reset()
-		bad := false
 		for _, d := range g.Diags {
 			if d.Severity() == diag.Error {
 				errors++
-				bad = true
 				diag.WriteText(stderr, g.File, d, diag.English)
 			}
 		}
 		keepBetween(&b, g.Gap)
 		switch {
 		case g.Index == 0:
-		case bad || !g.Model.Complete:
+		case g.Prepared == nil: // not exportable: copied through
 			b.WriteString(strings.TrimRight(g.File.Src[g.AST.From:g.AST.To], " \t\r\n"))
 			b.WriteString("\n\n")
 		default:
-			for _, e := range g.Escapes {
-				b.WriteString("%" + strings.TrimRight(e, "\r") + "\n")
-			}
-			export.Game(&b, g.Model, opts)
+			b.Write(g.Prepared)
 		}
 		if _, err := io.WriteString(out, b.String()); err != nil {
 			return errors, err
 		}
 	}
+}
+
+// exportable reports whether g, read with its model, can be written in the
+// export format: it has no error and its main line was replayed whole.
+func exportable(g *reader.Game) bool {
+	if g.Model == nil || !g.Model.Complete {
+		return false
+	}
+	for _, d := range g.Diags {
+		if d.Severity() == diag.Error {
+			return false
+		}
+	}
+	return true
 }
 
 // keepBetween copies text between games when it holds more than white space
