@@ -32,11 +32,14 @@ type Checker struct {
 	// are counted by one diagnostic (see diag.Repeats). 0 means
 	// diag.DefaultRepeats; a negative value keeps them all.
 	MaxRepeats int
+	// Memory, when set, is where Game builds models, so that their memory
+	// can be reused (Memory.Reset); otherwise each model is new memory.
+	Memory *Memory
 }
 
 // Game is the function Game with k's settings.
 func (k Checker) Game(g *ast.Game) (*model.Game, diag.List) {
-	c := &checker{index: g.Index, build: true, repeats: diag.Repeats{Max: k.MaxRepeats}}
+	c := &checker{index: g.Index, build: true, repeats: diag.Repeats{Max: k.MaxRepeats}, alloc: k.Memory.allocator()}
 	return c.game(g)
 }
 
@@ -66,11 +69,11 @@ func (c *checker) game(g *ast.Game) (*model.Game, diag.List) {
 func (c *checker) replay(g *ast.Game) *model.Game {
 	m := &c.scratch // a check without the model allocates nothing for it
 	if c.build {
-		m = new(model.Game)
+		m = &take(c.alloc.games, 1)[0]
 	}
 	*m = model.Game{Index: g.Index, Node: g, Result: g.Result}
 	if c.build {
-		m.Tags, c.mem = modelTags(g.Tags), newGameMemory(g.Moves)
+		m.Tags, c.mem = modelTags(c.alloc.tags, g.Tags), newGameMemory(c.alloc, g.Moves)
 	}
 	c.checkTags(g)
 	start, ok := c.startPosition()
@@ -100,6 +103,7 @@ type checker struct {
 	chess960 bool
 	tags     tagIndex   // the game's tags that the checks look up
 	mem      gameMemory // where the model's moves and comments go (model only)
+	alloc    allocator  // where the model's memory comes from
 	// unattached holds the comments at the end of the last line replayed
 	// that follow no move of it (model only).
 	unattached []string
@@ -241,12 +245,9 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 	return moves, *cur, plies, true
 }
 
-// modelTags copies a tag section into the model.
-func modelTags(tags []*ast.TagPair) []model.Tag {
-	if len(tags) == 0 {
-		return nil
-	}
-	out := make([]model.Tag, len(tags))
+// modelTags copies a tag section into the model, in memory from s.
+func modelTags(s *slab[model.Tag], tags []*ast.TagPair) []model.Tag {
+	out := take(s, len(tags))
 	for i, t := range tags {
 		out[i] = model.Tag{Name: t.Name, Value: t.Value}
 	}
@@ -257,16 +258,17 @@ func modelTags(tags []*ast.TagPair) []model.Tag {
 // allocations instead of one or two a move.
 type gameMemory struct {
 	build    bool
-	moves    []model.Move // the moves not yet replayed
-	comments []string     // the game's comments in order
-	used     int          // how many of comments are taken
+	lists    *slab[*model.Move] // where the lists of moves come from
+	moves    []model.Move       // the moves not yet replayed
+	comments []string           // the game's comments in order
+	used     int                // how many of comments are taken
 }
 
 // newGameMemory sizes the memory for the moves and comments of elems and
 // of their variations.
-func newGameMemory(elems []ast.Element) gameMemory {
+func newGameMemory(alloc allocator, elems []ast.Element) gameMemory {
 	moves, comments := countModel(elems)
-	return gameMemory{build: true, moves: make([]model.Move, moves), comments: make([]string, comments)}
+	return gameMemory{build: true, lists: alloc.lists, moves: take(alloc.moves, moves), comments: take(alloc.comments, comments)}
 }
 
 // countModel counts the moves and comments in elems and their variations.
@@ -297,10 +299,7 @@ func (m *gameMemory) list(elems []ast.Element) []*model.Move {
 			n++
 		}
 	}
-	if n == 0 {
-		return nil
-	}
-	return make([]*model.Move, 0, n)
+	return take(m.lists, n)[:0]
 }
 
 // move returns the memory of the next move's model.

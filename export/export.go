@@ -35,6 +35,13 @@ var roster = [...]struct{ name, missing string }{
 // Game appends g in export format to b, followed by the empty line that
 // ends a game. g must be complete (every main-line move replayed).
 func Game(b *strings.Builder, g *model.Game, opts Options) {
+	b.Write(AppendGame(nil, g, opts))
+}
+
+// AppendGame appends what Game writes to dst and returns the extended
+// slice, for a caller that reuses the memory (pgnc fmt).
+func AppendGame(dst []byte, g *model.Game, opts Options) []byte {
+	b := &buffer{dst}
 	if opts.Width <= 0 {
 		opts.Width = 79
 	}
@@ -55,10 +62,19 @@ func Game(b *strings.Builder, g *model.Game, opts Options) {
 	for _, c := range g.Trailing {
 		w.comment(c)
 	}
-	b.WriteString("\n\n")
+	b.add("\n\n")
+	return b.b
 }
 
-func writeTags(b *strings.Builder, g *model.Game, result string) {
+// buffer is the text a game is written into, in memory the caller may
+// reuse (AppendGame).
+type buffer struct{ b []byte }
+
+func (b *buffer) add(s string)   { b.b = append(b.b, s...) }
+func (b *buffer) addByte(c byte) { b.b = append(b.b, c) }
+func (b *buffer) len() int       { return len(b.b) }
+
+func writeTags(b *buffer, g *model.Game, result string) {
 	first := map[string]bool{}
 	var others []model.Tag
 	for _, t := range g.Tags {
@@ -88,27 +104,27 @@ func writeTags(b *strings.Builder, g *model.Game, result string) {
 	for _, t := range others {
 		writeTag(b, t.Name, t.Value)
 	}
-	b.WriteByte('\n')
+	b.addByte('\n')
 }
 
-func writeTag(b *strings.Builder, name, value string) {
-	b.WriteByte('[')
-	b.WriteString(name)
-	b.WriteString(` "`)
+func writeTag(b *buffer, name, value string) {
+	b.addByte('[')
+	b.add(name)
+	b.add(` "`)
 	for i := 0; i < len(value); i++ {
 		if c := value[i]; c == '"' || c == '\\' {
-			b.WriteByte('\\')
+			b.addByte('\\')
 		}
-		b.WriteByte(value[i])
+		b.addByte(value[i])
 	}
-	b.WriteString("\"]\n")
+	b.add("\"]\n")
 }
 
 // movetext writes movetext tokens, breaking lines between tokens. A comment
 // longer than a line is written whole: the standard leaves the export of
 // commentary open, and pgnc never rewrites what a comment says.
 type movetext struct {
-	b      *strings.Builder
+	b      *buffer
 	width  int
 	col    int    // characters (not bytes) on the current line
 	prefix string // "(" waiting to be written glued to the next token
@@ -125,13 +141,13 @@ func (w *movetext) token(t string) {
 	switch {
 	case w.col == 0:
 	case w.col+1+utf8.RuneCountInString(first) > w.width:
-		w.b.WriteByte('\n')
+		w.b.addByte('\n')
 		w.col = 0
 	default:
-		w.b.WriteByte(' ')
+		w.b.addByte(' ')
 		w.col++
 	}
-	w.b.WriteString(t)
+	w.b.add(t)
 	if i := strings.LastIndexByte(t, '\n'); i >= 0 {
 		w.col = utf8.RuneCountInString(t[i+1:])
 	} else {
@@ -148,10 +164,10 @@ func (w *movetext) close() {
 		w.token("")
 	}
 	if w.col+1 > w.width {
-		w.b.WriteByte('\n')
+		w.b.addByte('\n')
 		w.col = 0
 	}
-	w.b.WriteByte(')')
+	w.b.addByte(')')
 	w.col++
 }
 
@@ -169,7 +185,7 @@ func (w *movetext) comment(text string) {
 		// Read from a ";" comment: only that form can hold a "}". It runs
 		// to the end of its line.
 		w.token(";" + text)
-		w.b.WriteByte('\n')
+		w.b.addByte('\n')
 		w.col = 0
 		return
 	}
@@ -221,9 +237,9 @@ func (w *movetext) line(pos chess.Position, moves []*model.Move) {
 			}
 		}
 		for _, c := range m.Comments {
-			before := w.b.Len()
+			before := w.b.len()
 			w.comment(c)
-			needNumber = needNumber || w.b.Len() != before
+			needNumber = needNumber || w.b.len() != before
 		}
 		if !w.opts.StripVariations {
 			for _, v := range m.Variations {

@@ -139,3 +139,25 @@ func FuzzFmt(f *testing.F) {
 		roundTrip(t, "fuzz", src)
 	})
 }
+
+// AppendGame writes what Game writes, after what dst holds, also into a
+// buffer that held a longer game before.
+func TestAppendGame(t *testing.T) {
+	data, err := os.ReadFile("../testdata/sample.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, games := format(t, string(data), export.Options{})
+	if len(games) < 2 {
+		t.Fatalf("sample.pgn has %d exportable games, want at least 2", len(games))
+	}
+	var buf []byte
+	for _, g := range games {
+		var b strings.Builder
+		export.Game(&b, g, export.Options{})
+		buf = export.AppendGame(append(buf[:0], "prefix "...), g, export.Options{})
+		if want := "prefix " + b.String(); string(buf) != want {
+			t.Errorf("game %d: AppendGame wrote\n%s\nwant\n%s", g.Index, buf, want)
+		}
+	}
+}

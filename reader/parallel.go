@@ -4,6 +4,7 @@ import (
 	"errors"
 	"sync"
 
+	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/parser"
 )
 
@@ -95,13 +96,13 @@ func (rd *Reader) startPool() {
 	}()
 	for range n {
 		go func() {
-			ps := rd.opts.newParser()
+			ps, models := rd.opts.newParser(), new(check.Memory)
 			for pc := range p.jobs {
 				r := result{seq: pc.seq, sync: pc.sync, mem: pc.mem}
 				if pc.sync && !confirmCut(ps, &pc) {
 					r.failed = true
 				} else {
-					r.games = process(ps, pc, rd.name, rd.opts)
+					r.games = process(ps, models, pc, rd.name, rd.opts)
 				}
 				select {
 				case p.results <- r:

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/parser"
 )
@@ -253,13 +254,13 @@ func (rd *Reader) startFiles() {
 	}()
 	for range n {
 		go func() {
-			ps := rd.opts.newParser() // one per worker, to reuse its memory
+			ps, models := rd.opts.newParser(), new(check.Memory) // one per worker, to reuse their memory
 			for seq := range p.jobs {
 				from := int64(seq) * int64(rd.opts.RangeSize)
 				start, err := Sync(p.r, from)
 				r := rangeResult{seq: seq, err: err}
 				if err == nil {
-					r = rd.readRange(seq, start, ps)
+					r = rd.readRange(seq, start, ps, models)
 				}
 				select {
 				case p.results <- r:
@@ -285,13 +286,13 @@ const (
 // or has read a whole range past its end without finding a sync point, so
 // that its games never take much more memory than a range; the result is
 // then marked capped, and the rest is read by a continuation.
-func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser) rangeResult {
+func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser, models *check.Memory) rangeResult {
 	end := min(int64(seq+1)*int64(rd.opts.RangeSize), rd.files.size)
 	if seq == rd.files.ranges-1 {
 		end = math.MaxInt // the last range reads to the end, however long the file has grown
 	}
 	rr := NewRange(rd.files.r, rd.name, start, end, rd.opts)
-	rr.parser = ps
+	rr.parser, rr.models = ps, models
 	rr.keepText = true // the games are handed out after the range is read
 	// The read buffer is pooled: nothing refers to it once the range is
 	// read, and a fresh one for every range would cost more than the text.
@@ -313,7 +314,7 @@ func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser) rangeResult
 			break
 		}
 		if rd.opts.ReuseMemory {
-			g.AST = nil // the range reader reuses its memory for the next piece
+			g.AST, g.Model = nil, nil // the range reader reuses their memory for the next piece
 		}
 		res.games = append(res.games, g)
 		diags += len(g.Diags)
@@ -343,7 +344,7 @@ func (rd *Reader) nextFile() ([]*Game, error) {
 	case p.continued >= 0:
 		// The range before stopped early: read on from where it
 		// stopped, up to the end of its range.
-		r = rd.readRange(p.continued, p.end, rd.parser)
+		r = rd.readRange(p.continued, p.end, rd.parser, rd.models)
 	case p.next == p.ranges:
 		p.stop()
 		return nil, io.EOF
@@ -363,7 +364,7 @@ func (rd *Reader) nextFile() ([]*Game, error) {
 			// The seam does not hold: read the range again from where
 			// the one before ended, which the reading of that range
 			// found with the whole context.
-			r = rd.readRange(r.seq, p.end, rd.parser)
+			r = rd.readRange(r.seq, p.end, rd.parser, rd.models)
 		}
 	}
 	if r.err != nil {

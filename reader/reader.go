@@ -35,16 +35,17 @@ type Options struct {
 	// default is 256 KiB, 64 KiB with Model. A single game larger than that
 	// is read whole.
 	PieceSize int
-	// ReuseMemory lets the reader reuse the memory of syntax trees, which
-	// keeps memory flat and saves time: a Game's AST is then valid only until
-	// the next call to Next, and with Workers > 1 it is nil. The other fields
-	// stay valid. It is ignored with Model, whose moves point into the tree.
+	// ReuseMemory lets the reader reuse the memory of syntax trees and
+	// models, which keeps memory flat and saves time: a Game's AST and
+	// Model are then valid only until the next call to Next, and with
+	// Workers > 1 only inside Options.Prepare (they are nil afterwards).
+	// The other fields stay valid.
 	ReuseMemory bool
 	// ReuseText goes further: the reader also reuses the memory that holds
 	// the input's text, which spares the garbage collector most of its
 	// work. Everything a Game holds (Tags, Gap, Escapes, Diags, File) is
 	// then valid only until the next call to Next, which may overwrite it:
-	// copy what you keep (strings.Clone). It implies ReuseMemory and is
+	// copy what you keep (strings.Clone). It implies ReuseMemory, and is
 	// ignored with Model.
 	ReuseText bool
 	// Workers is how many goroutines parse and check pieces at once; games
@@ -133,6 +134,7 @@ type Reader struct {
 	index    int // games numbered so far
 	queue    []*Game
 	parser   *parser.Parser
+	models   *check.Memory // where parser's games get their models, reused as the trees are
 	err      error
 	pool     *pool // the goroutines of Workers > 1, started on first use
 	// ranged is set for a reader of a range (NewRange): the input ends
@@ -189,8 +191,8 @@ func New(r io.Reader, name string, opts Options) *Reader {
 	}
 	opts.MaxGameBytes = max(opts.MaxGameBytes, opts.PieceSize)
 	opts.ReuseText = opts.ReuseText && !opts.Model
-	opts.ReuseMemory = (opts.ReuseMemory || opts.ReuseText) && !opts.Model
-	return &Reader{r: r, name: name, opts: opts, parser: opts.newParser()}
+	opts.ReuseMemory = opts.ReuseMemory || opts.ReuseText
+	return &Reader{r: r, name: name, opts: opts, parser: opts.newParser(), models: new(check.Memory)}
 }
 
 // Next returns the next game, or io.EOF after the last one. Diagnostics that
@@ -213,7 +215,7 @@ func (rd *Reader) Next() (*Game, error) {
 		} else {
 			var pc piece
 			if pc, err = rd.nextPiece(); err == nil {
-				games = process(rd.parser, pc, rd.name, rd.opts)
+				games = process(rd.parser, rd.models, pc, rd.name, rd.opts)
 				rd.holdText(pc.mem)
 			}
 		}
@@ -658,7 +660,7 @@ func (rd *Reader) giveBackText() {
 
 // process parses and checks one piece. Game indexes and the Game field of
 // diagnostics are relative to the piece until Reader.number sets them.
-func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
+func process(ps *parser.Parser, models *check.Memory, pc piece, name string, opts Options) []*Game {
 	src := pc.src
 	file := &diag.File{Name: name, Src: src, Base: pc.base, BaseLine: pc.line, BaseCol: pc.col, Head: pc.head, HeadCut: pc.headCut, Tail: pc.tail}
 	db, diags := pc.db, pc.diags
@@ -670,6 +672,10 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 		byGame[d.Game] = append(byGame[d.Game], d) // d.Game is 0 outside games
 	}
 	checker := check.Checker{MaxRepeats: opts.MaxRepeats}
+	if opts.ReuseMemory {
+		models.Reset() // as the parser reuses the trees
+		checker.Memory = models
+	}
 	var out []*Game
 	outside := byGame[0] // in position order, interleaved with the games
 	flushOutside := func(before int) {
@@ -717,7 +723,7 @@ func process(ps *parser.Parser, pc piece, name string, opts Options) []*Game {
 			game.Prepared = opts.Prepare(game)
 		}
 		if opts.ReuseMemory && opts.Workers > 1 {
-			game.AST = nil // the worker reuses its memory for the next piece
+			game.AST, game.Model = nil, nil // the worker reuses their memory for the next piece
 		}
 		out = append(out, game)
 	}

@@ -355,8 +355,9 @@ func TestCopyText(t *testing.T) {
 }
 
 // Options.Prepare runs once for every game, on whichever goroutine checks
-// it, and its result reaches the game in the serial, parallel and ranged
-// reads alike.
+// it, with the game's tree and model valid also where their memory is
+// reused, and its result reaches the game in the serial, parallel and
+// ranged reads alike.
 func TestPrepare(t *testing.T) {
 	var src strings.Builder
 	for _, name := range []string{"sample.pgn", "broken.pgn", "repeats.pgn"} {
@@ -368,38 +369,53 @@ func TestPrepare(t *testing.T) {
 		src.WriteString("\n\n")
 	}
 	text := strings.Repeat(src.String(), 4)
-	describe := func(g *Game) string {
-		return fmt.Sprintf("%d plies, %d diagnostics: %s", g.Plies, len(g.Diags), g.File.Src[g.AST.From:g.AST.To])
+	describe := func(g *Game) []byte {
+		var sans []string
+		for _, m := range g.Model.Moves {
+			sans = append(sans, m.SAN)
+		}
+		return fmt.Appendf(nil, "%d plies, %d diagnostics: %s\n%s", g.Plies, len(g.Diags), g.File.Src[g.AST.From:g.AST.To], strings.Join(sans, " "))
 	}
+	read := func(opts Options, ranged bool) (prepared []string, calls int64) {
+		var n atomic.Int64
+		opts.Model, opts.PieceSize, opts.RangeSize = true, 512, 2048
+		opts.Prepare = func(g *Game) []byte {
+			n.Add(1)
+			return describe(g)
+		}
+		rd := New(strings.NewReader(text), "x", opts)
+		if ranged {
+			rd = NewFile(strings.NewReader(text), int64(len(text)), "x", opts)
+		}
+		for g, err := range rd.All() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Index == 0 {
+				if g.Prepared != nil {
+					t.Errorf("text outside games prepared as %q", g.Prepared)
+				}
+				continue
+			}
+			if opts.ReuseMemory && opts.Workers > 1 && (g.AST != nil || g.Model != nil) {
+				t.Errorf("game %d handed out with the tree or model of reused memory", g.Index)
+			}
+			prepared = append(prepared, string(g.Prepared))
+		}
+		return prepared, n.Load()
+	}
+	want, _ := read(Options{}, false)
 	for _, workers := range []int{1, 2, 3} {
 		for _, ranged := range []bool{false, true} {
-			var calls atomic.Int64
-			opts := Options{Model: true, Workers: workers, PieceSize: 512, RangeSize: 2048, Prepare: func(g *Game) []byte {
-				calls.Add(1)
-				return []byte(describe(g))
-			}}
-			rd := New(strings.NewReader(text), "x", opts)
-			if ranged {
-				rd = NewFile(strings.NewReader(text), int64(len(text)), "x", opts)
-			}
-			games := 0
-			for g, err := range rd.All() {
-				if err != nil {
-					t.Fatal(err)
+			for _, reuse := range []bool{false, true} {
+				got, calls := read(Options{Workers: workers, ReuseMemory: reuse}, ranged)
+				if strings.Join(got, "\n\n") != strings.Join(want, "\n\n") {
+					t.Fatalf("%d workers, ranged %v, reusing memory %v: %d games prepared, want %d\n%.1500s\nwant:\n%.1500s",
+						workers, ranged, reuse, len(got), len(want), strings.Join(got, "\n\n"), strings.Join(want, "\n\n"))
 				}
-				if g.Index == 0 {
-					if g.Prepared != nil {
-						t.Errorf("text outside games prepared as %q", g.Prepared)
-					}
-					continue
+				if calls < int64(len(got)) {
+					t.Errorf("%d workers, ranged %v: %d games, Prepare called %d times", workers, ranged, len(got), calls)
 				}
-				games++
-				if want := describe(g); string(g.Prepared) != want {
-					t.Fatalf("%d workers, ranged %v, game %d prepared as %.200q, want %.200q", workers, ranged, g.Index, g.Prepared, want)
-				}
-			}
-			if games == 0 || calls.Load() < int64(games) {
-				t.Errorf("%d workers, ranged %v: %d games, Prepare called %d times", workers, ranged, games, calls.Load())
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -10,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
@@ -125,18 +127,16 @@ type converter struct {
 }
 
 // fromPGN streams the games of r. It reports whether some game had errors.
-// The games are rendered on the reader's workers (reader.Options.Prepare)
-// and written here, in order.
+// The games are rendered on the reader's workers (reader.Options.Prepare),
+// which reuse the memory of trees and models, and written here, in order.
 func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, error) {
 	prepare := func(g *reader.Game) []byte {
 		if !exportable(g) {
 			return nil
 		}
-		text := w.render(g.Model, g.File.Base)
-		g.AST, g.Model = nil, nil // written out: free them early
-		return text
+		return w.render(g.Model, g.File.Base)
 	}
-	rd := reader.New(r, name, reader.Options{Model: true, Workers: w.jobs, Encoding: w.encoding, Prepare: prepare})
+	rd := reader.New(r, name, reader.Options{Model: true, ReuseMemory: true, Workers: w.jobs, Encoding: w.encoding, Prepare: prepare})
 	defer rd.Close()
 	failed := false
 	for {
@@ -158,6 +158,7 @@ func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, e
 			failed = true
 		default:
 			w.write(g.Index, g.Prepared)
+			giveBuffer(g.Prepared)
 		}
 	}
 }
@@ -208,15 +209,34 @@ func (w *converter) write(index int, text []byte) {
 	}
 }
 
+// renderBuffers are the buffers that games are written out into on the
+// reader's workers (fmt and convert), handed back once they are copied to
+// the output.
+var renderBuffers sync.Pool
+
+// takeBuffer returns an empty buffer from renderBuffers, or nil.
+func takeBuffer() []byte {
+	if buf, ok := renderBuffers.Get().(*[]byte); ok {
+		return *buf
+	}
+	return nil
+}
+
+// giveBuffer hands b back to renderBuffers.
+func giveBuffer(b []byte) {
+	b = b[:0]
+	renderBuffers.Put(&b)
+}
+
 // render returns one game in the output format, never empty; for JSON,
 // what follows its index (which write puts in front). It may run on
 // several goroutines.
 func (w *converter) render(g *model.Game, base int) []byte {
+	b := takeBuffer()
 	switch w.to {
 	case "json", "ndjson":
-		return export.AppendJSONAfterIndex(make([]byte, 0, 1024+160*len(g.Moves)), g, base) // about the size
+		return export.AppendJSONAfterIndex(b, g, base)
 	case "uci":
-		b := make([]byte, 0, 5*len(g.Moves)+1)
 		for i, m := range g.Moves {
 			if i > 0 {
 				b = append(b, ' ')
@@ -225,11 +245,9 @@ func (w *converter) render(g *model.Game, base int) []byte {
 		}
 		return append(b, '\n')
 	case "san":
-		var b strings.Builder
-		export.Game(&b, g, export.Options{Width: 1 << 30, StripComments: true, StripVariations: true, StripNAGs: true})
-		text := b.String()
-		movetext := text[strings.Index(text, "\n\n")+2:]
-		return []byte(strings.TrimSpace(movetext) + "\n")
+		b = export.AppendGame(b, g, export.Options{Width: 1 << 30, StripComments: true, StripVariations: true, StripNAGs: true})
+		movetext := bytes.TrimSpace(b[bytes.Index(b, []byte("\n\n"))+2:])
+		return append(b[:copy(b, movetext)], '\n')
 	case "fen", "epd":
 		positions := []string{g.Start.FEN()}
 		for _, m := range g.Moves {
@@ -238,7 +256,6 @@ func (w *converter) render(g *model.Game, base int) []byte {
 		if w.final {
 			positions = positions[len(positions)-1:]
 		}
-		var b []byte
 		for _, fen := range positions {
 			if w.to == "epd" {
 				fen = strings.Join(strings.Fields(fen)[:4], " ")
@@ -247,8 +264,6 @@ func (w *converter) render(g *model.Game, base int) []byte {
 		}
 		return append(b, '\n')
 	default: // pgn
-		var b strings.Builder
-		export.Game(&b, g, export.Options{})
-		return []byte(b.String())
+		return export.AppendGame(b, g, export.Options{})
 	}
 }

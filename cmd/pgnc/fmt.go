@@ -175,21 +175,20 @@ func fmtOne(name string, stdin io.Reader, stdout, stderr io.Writer, flags *fmtFl
 // memory stays flat. Games with errors are copied through unchanged; their
 // diagnostics go to stderr. Text between games is kept. It returns the
 // number of errors. The games are written out on the reader's workers
-// (reader.Options.Prepare), and only copied to out here, in order.
+// (reader.Options.Prepare), which reuse the memory of trees and models,
+// and only copied to out here, in order.
 func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, stderr io.Writer) (int, error) {
-	read.Model = true
+	read.Model, read.ReuseMemory = true, true
 	read.Prepare = func(g *reader.Game) []byte {
-		if !exportable(g) {
-			return nil
+		b := takeBuffer()
+		if !exportable(g) { // copied through
+			b = append(b, strings.TrimRight(g.File.Src[g.AST.From:g.AST.To], " \t\r\n")...)
+			return append(b, "\n\n"...)
 		}
-		var b strings.Builder
-		b.Grow(g.AST.To - g.AST.From + 64) // about the size of the result
 		for _, e := range g.Escapes {
-			b.WriteString("%" + strings.TrimRight(e, "\r") + "\n")
+			b = append(append(append(b, '%'), strings.TrimRight(e, "\r")...), '\n')
 		}
-		export.Game(&b, g.Model, opts)
-		g.AST, g.Model = nil, nil // written out: free them early
-		return []byte(b.String()) // never empty
+		return export.AppendGame(b, g.Model, opts)
 	}
 	rd := reader.New(in, name, read)
 	defer rd.Close()
@@ -211,17 +210,13 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 			}
 		}
 		keepBetween(&b, g.Gap)
-		switch {
-		case g.Index == 0:
-		case g.Prepared == nil: // not exportable: copied through
-			b.WriteString(strings.TrimRight(g.File.Src[g.AST.From:g.AST.To], " \t\r\n"))
-			b.WriteString("\n\n")
-		default:
-			b.Write(g.Prepared)
-		}
 		if _, err := io.WriteString(out, b.String()); err != nil {
 			return errors, err
 		}
+		if _, err := out.Write(g.Prepared); err != nil { // nil outside games
+			return errors, err
+		}
+		giveBuffer(g.Prepared)
 	}
 }
 
