@@ -354,6 +354,47 @@ func TestCopyText(t *testing.T) {
 	}
 }
 
+// describeModel is what the tests of Options.Prepare have it return: the
+// game's text and what its model holds.
+func describeModel(g *Game) []byte {
+	var moves []string
+	for _, m := range g.Model.Moves {
+		moves = append(moves, m.SAN+fmt.Sprint(m.Comments, len(m.Variations)))
+	}
+	return fmt.Appendf(nil, "%d plies, %d diagnostics: %s\n%s", g.Plies, len(g.Diags), g.File.Src[g.AST.From:g.AST.To], strings.Join(moves, " "))
+}
+
+// prepared reads text with models and describeModel as Options.Prepare,
+// through NewFile when ranged, and returns what each game got from it.
+func prepared(t *testing.T, text string, opts Options, ranged bool) (out []string, calls int64) {
+	var n atomic.Int64
+	opts.Model = true
+	opts.Prepare = func(g *Game) []byte {
+		n.Add(1)
+		return describeModel(g)
+	}
+	rd := New(strings.NewReader(text), "x", opts)
+	if ranged {
+		rd = NewFile(strings.NewReader(text), int64(len(text)), "x", opts)
+	}
+	for g, err := range rd.All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Index == 0 {
+			if g.Prepared != nil {
+				t.Errorf("text outside games prepared as %q", g.Prepared)
+			}
+			continue
+		}
+		if opts.ReuseMemory && opts.Workers > 1 && (g.AST != nil || g.Model != nil) {
+			t.Errorf("game %d handed out with the tree or model of reused memory", g.Index)
+		}
+		out = append(out, string(g.Prepared))
+	}
+	return out, n.Load()
+}
+
 // Options.Prepare runs once for every game, on whichever goroutine checks
 // it, with the game's tree and model valid also where their memory is
 // reused, and its result reaches the game in the serial, parallel and
@@ -369,46 +410,11 @@ func TestPrepare(t *testing.T) {
 		src.WriteString("\n\n")
 	}
 	text := strings.Repeat(src.String(), 4)
-	describe := func(g *Game) []byte {
-		var sans []string
-		for _, m := range g.Model.Moves {
-			sans = append(sans, m.SAN)
-		}
-		return fmt.Appendf(nil, "%d plies, %d diagnostics: %s\n%s", g.Plies, len(g.Diags), g.File.Src[g.AST.From:g.AST.To], strings.Join(sans, " "))
-	}
-	read := func(opts Options, ranged bool) (prepared []string, calls int64) {
-		var n atomic.Int64
-		opts.Model, opts.PieceSize, opts.RangeSize = true, 512, 2048
-		opts.Prepare = func(g *Game) []byte {
-			n.Add(1)
-			return describe(g)
-		}
-		rd := New(strings.NewReader(text), "x", opts)
-		if ranged {
-			rd = NewFile(strings.NewReader(text), int64(len(text)), "x", opts)
-		}
-		for g, err := range rd.All() {
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g.Index == 0 {
-				if g.Prepared != nil {
-					t.Errorf("text outside games prepared as %q", g.Prepared)
-				}
-				continue
-			}
-			if opts.ReuseMemory && opts.Workers > 1 && (g.AST != nil || g.Model != nil) {
-				t.Errorf("game %d handed out with the tree or model of reused memory", g.Index)
-			}
-			prepared = append(prepared, string(g.Prepared))
-		}
-		return prepared, n.Load()
-	}
-	want, _ := read(Options{}, false)
+	want, _ := prepared(t, text, Options{}, false)
 	for _, workers := range []int{1, 2, 3} {
 		for _, ranged := range []bool{false, true} {
 			for _, reuse := range []bool{false, true} {
-				got, calls := read(Options{Workers: workers, ReuseMemory: reuse}, ranged)
+				got, calls := prepared(t, text, Options{Workers: workers, ReuseMemory: reuse, PieceSize: 512, RangeSize: 2048}, ranged)
 				if strings.Join(got, "\n\n") != strings.Join(want, "\n\n") {
 					t.Fatalf("%d workers, ranged %v, reusing memory %v: %d games prepared, want %d\n%.1500s\nwant:\n%.1500s",
 						workers, ranged, reuse, len(got), len(want), strings.Join(got, "\n\n"), strings.Join(want, "\n\n"))
@@ -419,4 +425,19 @@ func TestPrepare(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzPrepare: models built in reused memory on two workers, in pieces of
+// any size, are those of a plain serial read.
+func FuzzPrepare(f *testing.F) {
+	for _, seed := range testfiles.Seeds() {
+		f.Add(seed, uint16(64))
+	}
+	f.Fuzz(func(t *testing.T, src string, piece uint16) {
+		want, _ := prepared(t, src, Options{}, false)
+		got, _ := prepared(t, src, Options{Workers: 2, ReuseMemory: true, PieceSize: int(piece) + 1}, false)
+		if strings.Join(got, "\n\n") != strings.Join(want, "\n\n") {
+			t.Fatalf("pieces of %d: prepared\n%q\nwant\n%q", int(piece)+1, got, want)
+		}
+	})
 }
