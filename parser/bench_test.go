@@ -3,6 +3,7 @@ package parser
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -17,10 +18,14 @@ func benchmarkParse(b *testing.B, name string, reuse bool) {
 	games := len(db.Games)
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	for b.Loop() {
 		p.Parse(src)
 	}
+	runtime.ReadMemStats(&after)
 	b.ReportMetric(float64(games)*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(games*b.N), "allocs/game")
 }
 
 func BenchmarkParseLichess(b *testing.B) { benchmarkParse(b, "lichess_db_1000k.pgn", false) }
