@@ -1,6 +1,10 @@
 package check
 
-import "github.com/pgnc/pgnc/model"
+import (
+	"slices"
+
+	"github.com/pgnc/pgnc/model"
+)
 
 // Memory holds the models that a Checker builds, so that a caller who is
 // done with them can have the next ones built in the same memory (Reset)
@@ -71,7 +75,7 @@ func take[T any](s *slab[T], n int) []T {
 			return c[s.used-n : s.used : s.used]
 		}
 		if s.used == 0 { // too small even when empty: insert one that fits
-			s.chunks = append(s.chunks[:s.chunk], append([][]T{make([]T, n)}, s.chunks[s.chunk:]...)...)
+			s.chunks = slices.Insert(s.chunks, s.chunk, make([]T, n))
 			continue
 		}
 		s.chunk, s.used = s.chunk+1, 0
@@ -83,12 +87,13 @@ func take[T any](s *slab[T], n int) []T {
 func (s *slab[T]) reset() {
 	kept := s.chunks[:0]
 	for i, c := range s.chunks {
+		if len(c) != slabChunk {
+			continue // a single large run's: let go
+		}
 		if i <= s.chunk {
 			clear(c)
 		}
-		if len(c) == slabChunk {
-			kept = append(kept, c)
-		}
+		kept = append(kept, c)
 	}
 	clear(s.chunks[len(kept):])
 	s.chunks, s.chunk, s.used = kept, 0, 0

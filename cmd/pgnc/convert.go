@@ -185,7 +185,9 @@ func (w *converter) fromJSON(r io.Reader) error {
 			if err != nil {
 				return err
 			}
-			w.write(g.Index, w.render(g, 0))
+			text := w.render(g, 0)
+			w.write(g.Index, text)
+			giveBuffer(text)
 		}
 	}
 }
