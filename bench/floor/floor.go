@@ -1,0 +1,72 @@
+// Package floor measures the least that pgnc's parse can cost while every
+// movetext token goes through goyacc, as the design requires: the automaton
+// of lexer.Scanner and the driver that goyacc builds from the rules of
+// grammar/pgn.y, with no actions, no tree and no checks. Its grammar is
+// pgn.y without actions, written by bench/floor/strip at go generate time.
+// The benchmarks of this package and bench/floor.sh compare it with the
+// real parse and check (docs/design.md, Speed); nothing else uses it.
+package floor
+
+import (
+	"github.com/pgnc/pgnc/lexer"
+	"github.com/pgnc/pgnc/token"
+)
+
+// Parse runs the scanner and the parser over src. It returns the number of
+// tokens the parser took and of the syntax errors it reported.
+func Parse(src string) (tokens, errors int) {
+	l := glue{src: src}
+	l.sc.Reset(src)
+	yyParse(&l)
+	return l.tokens, l.errors
+}
+
+// glue is the least glue between the scanner and the parser: a table from
+// token kinds to grammar tokens, and a run of tag pairs delivered as one
+// token, as the real glue does for well-formed pairs.
+type glue struct {
+	sc     lexer.Scanner
+	src    string
+	tokens int
+	errors int
+}
+
+// grammarTokens maps token kinds to the parser's tokens. Whitespace never
+// comes out of the scanner, and EOF ends the input (0).
+var grammarTokens = [...]int{
+	token.Illegal: BADMOVE, token.EOF: 0, token.BOM: COMMENT,
+	token.LBracket: LBRACKET, token.RBracket: RBRACKET,
+	token.LParen: LPAREN, token.RParen: RPAREN,
+	token.LAngle: BADMOVE, token.RAngle: BADMOVE,
+	token.String: STRING, token.NAG: NAG,
+	token.Comment: COMMENT, token.LineComment: COMMENT, token.Escape: COMMENT,
+	token.Result: RESULT, token.ResultQuirk: RESULT,
+	token.Move: MOVE, token.MoveNumber: MOVENUM, token.Integer: INTEGER,
+	token.Dots: DOTS, token.Suffix: SUFFIX, token.EnPassant: SUFFIX,
+	token.Symbol: BADMOVE,
+}
+
+// Lex delivers the next grammar token. A "[" starts a run of tag pairs: the
+// scanner reads on to its "]", and on to the next one while a pair follows
+// on the next line.
+func (l *glue) Lex(lval *yySymType) int {
+	tok := l.sc.Next()
+	l.tokens++
+	lval.tok = tok
+	if tok.Kind != token.LBracket {
+		return grammarTokens[tok.Kind]
+	}
+	for {
+		t := l.sc.Next()
+		for t.Kind != token.RBracket && t.Kind != token.EOF {
+			t = l.sc.Next()
+		}
+		if p := l.sc.Pos(); p+1 >= len(l.src) || l.src[p] != '\n' || l.src[p+1] != '[' {
+			return TAGPAIR
+		}
+		l.sc.Next() // the "[" of the next pair
+	}
+}
+
+// Error counts a syntax error; the parser recovers at the next game.
+func (l *glue) Error(string) { l.errors++ }
