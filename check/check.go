@@ -40,7 +40,7 @@ type Checker struct {
 // Game is the function Game with k's settings.
 func (k Checker) Game(g *ast.Game) (*model.Game, diag.List) {
 	c := &checker{index: g.Index, build: true, repeats: diag.Repeats{Max: k.MaxRepeats}, alloc: k.Memory.allocator()}
-	return c.game(g)
+	return c.game(g, &take(c.alloc.games, 1)[0])
 }
 
 // Diagnostics is the function Diagnostics with k's settings.
@@ -53,24 +53,24 @@ func (k Checker) Diagnostics(g *ast.Game) diag.List {
 // it replayed: all of them, or those before the first move that could not
 // be played.
 func (k Checker) Replay(g *ast.Game) (diags diag.List, plies int) {
-	c := &checker{index: g.Index, repeats: diag.Repeats{Max: k.MaxRepeats}}
-	_, diags = c.game(g)
+	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: k.MaxRepeats}}, model.Game{}
+	_, diags = c.game(g, &scratch) // the model is not kept
 	return diags, c.plies
 }
 
-func (c *checker) game(g *ast.Game) (*model.Game, diag.List) {
-	m := c.replay(g)
+func (c *checker) game(g *ast.Game, m *model.Game) (*model.Game, diag.List) {
+	c.replay(g, m)
 	c.repeats.Flush(&c.diags, c.index)
 	c.diags.Sort()
 	return m, c.diags
 }
 
-// replay checks g's tags, moves and result.
-func (c *checker) replay(g *ast.Game) *model.Game {
-	m := &c.scratch // a check without the model allocates nothing for it
-	if c.build {
-		m = &take(c.alloc.games, 1)[0]
-	}
+// replay checks g's tags, moves and result, and fills m with its model.
+func (c *checker) replay(g *ast.Game, m *model.Game) {
+	// m is new memory when the checker builds the model, otherwise a
+	// scratch model on Replay's stack, so that a check allocates nothing
+	// for it. It is not a field of the checker: Game returns it, and every
+	// checker would then be allocated on the heap.
 	*m = model.Game{Index: g.Index, Node: g, Result: g.Result}
 	if c.build {
 		m.Tags, c.mem = modelTags(c.alloc.tags, g.Tags), newGameMemory(c.alloc, g.Moves)
@@ -79,7 +79,7 @@ func (c *checker) replay(g *ast.Game) *model.Game {
 	start, ok := c.startPosition()
 	m.Start, m.Chess960 = start, c.chess960
 	if !ok {
-		return m
+		return
 	}
 	var final chess.Position
 	m.Moves, final, c.plies, m.Complete = c.line(start, g.Moves)
@@ -92,12 +92,10 @@ func (c *checker) replay(g *ast.Game) *model.Game {
 	if m.Complete && !g.Broken {
 		c.checkResult(g, &final, c.plies)
 	}
-	return m
 }
 
 type checker struct {
-	build    bool       // build the model, not only the diagnostics
-	scratch  model.Game // the model replay fills when build is not set
+	build    bool // build the model, not only the diagnostics
 	index    int
 	plies    int // of the main line, replayed
 	chess960 bool

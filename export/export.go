@@ -6,7 +6,7 @@
 package export
 
 import (
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -74,19 +74,15 @@ func (b *buffer) add(s string)   { b.b = append(b.b, s...) }
 func (b *buffer) addByte(c byte) { b.b = append(b.b, c) }
 func (b *buffer) len() int       { return len(b.b) }
 
+// writeTags writes the Seven Tag Roster in its order, then the other tags
+// by name. Of tags with the same name the first counts, as the checker
+// says. The others are sorted in a small array on the stack where they fit,
+// so that a game's tags cost no allocation.
 func writeTags(b *buffer, g *model.Game, result string) {
-	first := map[string]bool{}
-	var others []model.Tag
+	var small [16]model.Tag
+	others := small[:0]
 	for _, t := range g.Tags {
-		if first[t.Name] {
-			continue // a duplicate: the first value counts, as the checker says
-		}
-		first[t.Name] = true
-		isRoster := false
-		for _, r := range roster {
-			isRoster = isRoster || r.name == t.Name
-		}
-		if !isRoster {
+		if !isRoster(t.Name) {
 			others = append(others, t)
 		}
 	}
@@ -100,11 +96,24 @@ func writeTags(b *buffer, g *model.Game, result string) {
 		}
 		writeTag(b, r.name, v)
 	}
-	sort.SliceStable(others, func(i, j int) bool { return others[i].Name < others[j].Name })
-	for _, t := range others {
-		writeTag(b, t.Name, t.Value)
+	// Stable, so that the first of equal names comes first, and is kept.
+	slices.SortStableFunc(others, func(x, y model.Tag) int { return strings.Compare(x.Name, y.Name) })
+	for i, t := range others {
+		if i == 0 || t.Name != others[i-1].Name {
+			writeTag(b, t.Name, t.Value)
+		}
 	}
 	b.addByte('\n')
+}
+
+// isRoster reports whether name is a tag of the Seven Tag Roster.
+func isRoster(name string) bool {
+	for _, r := range roster {
+		if r.name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func writeTag(b *buffer, name, value string) {

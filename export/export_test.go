@@ -161,3 +161,23 @@ func TestAppendGame(t *testing.T) {
 		}
 	}
 }
+
+// TestTags: the roster in its order, then the other tags by name; of tags
+// with one name the first counts, also past the tags that fit on the
+// stack.
+func TestTags(t *testing.T) {
+	var extra, want strings.Builder
+	for i := 20; i > 0; i-- {
+		fmt.Fprintf(&extra, "[X%02d \"%d\"]\n[X%02d \"again\"]\n", i, i, i)
+	}
+	for i := 1; i <= 20; i++ {
+		fmt.Fprintf(&want, "[X%02d \"%d\"]\n", i, i)
+	}
+	src := "[ECO \"C20\"]\n[White \"A\"]\n[Annotator \"me\"]\n[Event \"E\"]\n[ECO \"C21\"]\n[White \"B\"]\n" + extra.String() + "\n1. e4 e5 1-0\n"
+	got, _ := format(t, src, export.Options{})
+	head := "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"?\"]\n[Result \"1-0\"]\n" +
+		"[Annotator \"me\"]\n[ECO \"C20\"]\n" + want.String() + "\n1. e4 e5 1-0\n\n"
+	if got != head {
+		t.Errorf("got\n%s\nwant\n%s", got, head)
+	}
+}
