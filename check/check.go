@@ -214,20 +214,20 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 			return moves, *cur, plies, false // reported by the parser
 		case *ast.NAG:
 			if last != nil {
-				last.NAGs = append(last.NAGs, e.Value)
+				last.NAGs = c.mem.nags.add(last.NAGs, e.Value)
 			}
 		case *ast.Suffix:
 			if a, ok := san.ParseAnnotation(e.Text); ok && last != nil {
-				last.NAGs = append(last.NAGs, int(a))
+				last.NAGs = c.mem.nags.add(last.NAGs, int(a))
 			}
 		case *ast.Comment:
 			if !c.build {
 				continue
 			}
 			if last != nil && pending == nil {
-				last.Comments = c.mem.comment(last.Comments, e.Text)
+				last.Comments = c.mem.comments.add(last.Comments, e.Text)
 			} else {
-				pending = c.mem.comment(pending, e.Text)
+				pending = c.mem.comments.add(pending, e.Text)
 			}
 		case *ast.Variation:
 			from := cur
@@ -252,37 +252,47 @@ func modelTags(s *slab[model.Tag], tags []*ast.TagPair) []model.Tag {
 	return out
 }
 
-// gameMemory holds the model of a game's moves and comments in a few
+// gameMemory holds the model of a game's moves, comments and NAGs in a few
 // allocations instead of one or two a move.
 type gameMemory struct {
 	build    bool
 	lists    *slab[*model.Move] // where the lists of moves come from
 	moves    []model.Move       // the moves not yet replayed
-	comments []string           // the game's comments in order
-	used     int                // how many of comments are taken
+	comments runs[string]       // the lists of comments
+	nags     runs[int]          // the lists of NAGs
 }
 
-// newGameMemory sizes the memory for the moves and comments of elems and
-// of their variations.
+// newGameMemory sizes the memory for the moves, comments and NAGs of elems
+// and of their variations.
 func newGameMemory(alloc allocator, elems []ast.Element) gameMemory {
-	moves, comments := countModel(elems)
-	return gameMemory{build: true, lists: alloc.lists, moves: take(alloc.moves, moves), comments: take(alloc.comments, comments)}
+	n := countModel(elems)
+	return gameMemory{build: true, lists: alloc.lists, moves: take(alloc.moves, n.moves),
+		comments: runs[string]{items: take(alloc.comments, n.comments)}, nags: runs[int]{items: take(alloc.nags, n.nags)}}
 }
 
-// countModel counts the moves and comments in elems and their variations.
-func countModel(elems []ast.Element) (moves, comments int) {
+// modelCount is how many moves, comments and NAGs a game's model holds.
+type modelCount struct{ moves, comments, nags int }
+
+// countModel counts the moves, comments and NAGs in elems and their
+// variations. A move's suffix annotation ("!?") is a NAG of the model too.
+func countModel(elems []ast.Element) (n modelCount) {
 	for _, e := range elems {
 		switch e := e.(type) {
 		case *ast.Move:
-			moves++
+			n.moves++
+			if e.SAN.Annotation != san.NoAnnotation {
+				n.nags++
+			}
 		case *ast.Comment:
-			comments++
+			n.comments++
+		case *ast.NAG, *ast.Suffix:
+			n.nags++
 		case *ast.Variation:
-			m, c := countModel(e.Elements)
-			moves, comments = moves+m, comments+c
+			v := countModel(e.Elements)
+			n = modelCount{n.moves + v.moves, n.comments + v.comments, n.nags + v.nags}
 		}
 	}
-	return moves, comments
+	return n
 }
 
 // list returns an empty list with room for the moves of elems, a line; nil
@@ -307,26 +317,33 @@ func (m *gameMemory) move() *model.Move {
 	return mv
 }
 
-// comment returns list with text added. A list is a run of consecutive
-// comments, and the next comment usually extends the run taken last; where
-// a variation came between a move's comments, the run is copied first. When
-// the memory is used up (by such copies), the list grows elsewhere.
-func (m *gameMemory) comment(list []string, text string) []string {
+// runs hands out a game's lists of comments or of NAGs from one slice.
+type runs[T any] struct {
+	items []T // the game's items in order
+	used  int // how many of items are taken
+}
+
+// add returns list with v added. A list is a run of consecutive items, and
+// the next item usually extends the run taken last; where a variation came
+// between a move's items, the run is copied first. When the memory is used
+// up (by such copies), the list grows elsewhere. The list returned is
+// capped, so that a caller's append cannot reach the next list.
+func (r *runs[T]) add(list []T, v T) []T {
 	n := len(list)
-	extends := n == 0 || m.used > 0 && &list[n-1] == &m.comments[m.used-1]
+	extends := n == 0 || r.used > 0 && &list[n-1] == &r.items[r.used-1]
 	need := 1
 	if !extends {
 		need += n
 	}
-	if m.used+need > len(m.comments) {
-		return append(list, text)
+	if r.used+need > len(r.items) {
+		return append(list, v)
 	}
 	if !extends {
-		m.used += copy(m.comments[m.used:], list)
+		r.used += copy(r.items[r.used:], list)
 	}
-	m.comments[m.used] = text
-	m.used++
-	return m.comments[m.used-n-1 : m.used : m.used]
+	r.items[r.used] = v
+	r.used++
+	return r.items[r.used-n-1 : r.used : r.used]
 }
 
 // moveNumberFits reports whether a move number indication agrees with the

@@ -204,23 +204,23 @@ func TestMoveNumbers(t *testing.T) {
 	}
 }
 
-// The model's comment lists share one allocation per game (gameMemory):
-// runs that a variation interrupts, and memory used up by copying them,
-// must still give every move its own comments, and a list must not grow
-// into the next one.
-func TestModelCommentRuns(t *testing.T) {
-	db, _ := parser.Parse("{x} 1. e4 {a} (1. d4 {b} {b2}) {c} 1... e5 {d} (1... c5 {v}) {e} {f} 2. Nf3 {g} *")
+// The model's comment and NAG lists share one allocation each per game
+// (gameMemory, runs): runs that a variation interrupts, and memory used up
+// by copying them, must still give every move its own comments and NAGs,
+// and a list must not grow into the next one.
+func TestModelRuns(t *testing.T) {
+	db, _ := parser.Parse("{x} 1. e4! $14 {a} (1. d4 $3 {b} $16 {b2}) $18 {c} 1... e5 {d} (1... c5?! {v}) $10 {e} {f} 2. Nf3 ! {g} *")
 	g, diags := Game(db.Games[0])
 	if len(diags) > 0 {
 		t.Fatalf("unexpected diagnostics: %v", diags)
 	}
 	var b strings.Builder
 	dumpMoves(&b, g.Moves, 0)
-	want := `1 e4 e2e4 (as "e4") piece=pawn before=["x"] comments=["a" "c"]
-  1 d4 d2d4 (as "d4") piece=pawn comments=["b" "b2"]
-2 e5 e7e5 (as "e5") piece=pawn comments=["d" "e" "f"]
-  2 c5 c7c5 (as "c5") piece=pawn comments=["v"]
-3 Nf3 g1f3 (as "Nf3") piece=knight comments=["g"]
+	want := `1 e4 e2e4 (as "e4!") piece=pawn nags=[1 14 18] before=["x"] comments=["a" "c"]
+  1 d4 d2d4 (as "d4") piece=pawn nags=[3 16] comments=["b" "b2"]
+2 e5 e7e5 (as "e5") piece=pawn nags=[10] comments=["d" "e" "f"]
+  2 c5 c7c5 (as "c5?!") piece=pawn nags=[6] comments=["v"]
+3 Nf3 g1f3 (as "Nf3") piece=knight nags=[1] comments=["g"]
 `
 	if b.String() != want {
 		t.Errorf("model:\n%s\nwant:\n%s", b.String(), want)
@@ -228,13 +228,15 @@ func TestModelCommentRuns(t *testing.T) {
 	for _, m := range g.Moves {
 		_ = append(m.Before, "appended")
 		_ = append(m.Comments, "appended")
+		_ = append(m.NAGs, -1)
 		for _, v := range m.Variations {
 			_ = append(v[0].Comments, "appended")
+			_ = append(v[0].NAGs, -1)
 		}
 	}
 	b.Reset()
 	dumpMoves(&b, g.Moves, 0)
 	if b.String() != want {
-		t.Errorf("appending to a comment list changed the model:\n%s", b.String())
+		t.Errorf("appending to a list changed the model:\n%s", b.String())
 	}
 }

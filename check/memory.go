@@ -17,6 +17,7 @@ type Memory struct {
 	moves    slab[model.Move]
 	lists    slab[*model.Move]
 	comments slab[string]
+	nags     slab[int]
 }
 
 // Reset makes all of m available again: the models built in it so far
@@ -27,6 +28,7 @@ func (m *Memory) Reset() {
 	m.moves.reset()
 	m.lists.reset()
 	m.comments.reset()
+	m.nags.reset()
 }
 
 // allocator is where a checker takes the memory of a model: the slabs of
@@ -37,13 +39,14 @@ type allocator struct {
 	moves    *slab[model.Move]
 	lists    *slab[*model.Move]
 	comments *slab[string]
+	nags     *slab[int]
 }
 
 func (m *Memory) allocator() allocator {
 	if m == nil {
 		return allocator{}
 	}
-	return allocator{&m.games, &m.tags, &m.moves, &m.lists, &m.comments}
+	return allocator{&m.games, &m.tags, &m.moves, &m.lists, &m.comments, &m.nags}
 }
 
 // slab hands out runs of Ts from chunks that are used again after a reset.

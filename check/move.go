@@ -61,7 +61,7 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 	mv.SetChess960(before.IsChess960())
 	if sm.Annotation != san.NoAnnotation {
 		mv.Suffix = sm.Annotation
-		mv.NAGs = append(mv.NAGs, int(sm.Annotation))
+		mv.NAGs = c.mem.nags.add(mv.NAGs, int(sm.Annotation))
 	}
 	return mv, true
 }
