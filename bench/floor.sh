@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # Measures how fast a full check could be while every movetext token goes
-# through goyacc (docs/design.md, Speed). In alternating rounds on one core
-# it times three benchmarks on the lichess and TWIC samples:
+# through goyacc (docs/design.md, Speed). It runs three benchmarks on the
+# lichess and TWIC samples, on one core:
 #   floor   the scanner and goyacc's driver alone (package bench/floor)
 #   parse   the real parse with its tree (parser, ParseReuse)
 #   check   the full check (check, Check)
 # and derives the replay's share (check less parse) and the bound: floor
-# plus replay, the speed of a check whose tree, glue and syntax checks cost
-# nothing. Needs ../shared/corpus and taskset.
-# Usage: bench/floor.sh [ROUNDS] (default 6); CORE=N picks the core (1).
+# plus replay, a check whose tree, glue and syntax checks cost nothing.
+#
+# Usage: bench/floor.sh [ROUNDS]   times ROUNDS alternating rounds (6) with
+#                                  taskset; CORE=N picks the core (1)
+#        bench/floor.sh count      counts instructions a MB instead, with
+#                                  valgrind: 11 runs less 1, GOGC=off, which
+#                                  repeats to about 0.5% however busy the
+#                                  machine is
+# Needs ../shared/corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rounds=${1:-6}
+mode=${1:-6}
 core=${CORE:-1}
 if [ ! -d ../shared/corpus/edge/lichess-twic ]; then
 	echo "corpus not found at ../shared/corpus" >&2
@@ -27,13 +33,38 @@ trap 'rm -rf "$tmp"' EXIT
 	"$tmp/floor0.test" -test.run '^$' -test.bench . -test.benchtime 3s -test.cpu 1 -test.cpuprofile "$tmp/floor.pgo" >/dev/null &&
 	go test -c -pgo="$tmp/floor.pgo" -o "$tmp/floor.test" .)
 
-# speed DIR BINARY BENCHMARK prints the benchmark's MB/s.
-speed() {
-	(cd "$1" && taskset -c "$core" "$2" -test.run '^$' -test.bench "^Benchmark$3\$" -test.benchtime 1s -test.cpu 1) |
-		awk '/MB\/s/ { for (i = 1; i < NF; i++) if ($(i+1) == "MB/s") print $i }'
+# run DIR BINARY BENCHMARK RUNS runs the benchmark in its package's folder.
+run() {
+	(cd "$1" && "${@:5}" "$2" -test.run '^$' -test.bench "^Benchmark$3\$" -test.benchtime "$4" -test.cpu 1 2>&1)
 }
 
-for ((r = 1; r <= rounds; r++)); do
+# instructions DIR BINARY BENCHMARK prints the instructions of one run, in
+# MB of input: the samples are 1 MB.
+instructions() {
+	local many one
+	many=$(GOGC=off run "$1" "$2" "$3" 11x valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null | awk '/I *refs/ { gsub(",", "", $NF); print $NF }')
+	one=$(GOGC=off run "$1" "$2" "$3" 1x valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null | awk '/I *refs/ { gsub(",", "", $NF); print $NF }')
+	awk -v a="$many" -v b="$one" 'BEGIN { printf "%.2f", (a - b) / 10 / 1e6 }'
+}
+
+if [ "$mode" = count ]; then
+	for sample in Lichess TWIC; do
+		f=$(instructions bench/floor "$tmp/floor.test" "Floor$sample")
+		p=$(instructions parser "$tmp/parser.test" "ParseReuse$sample")
+		c=$(instructions check "$tmp/check.test" "Check$sample")
+		awk -v s="$sample" -v f="$f" -v p="$p" -v c="$c" 'BEGIN {
+			printf "%-8s M instructions a MB: floor %.2f  parse %.2f  check %.2f  replay %.2f  bound %.2f (%+.1f%% of check)\n",
+				s, f, p, c, c - p, f + c - p, 100 * (f - p) / c }'
+	done
+	exit 0
+fi
+
+# speed DIR BINARY BENCHMARK prints the benchmark's MB/s.
+speed() {
+	run "$1" "$2" "$3" 1s taskset -c "$core" | awk '/MB\/s/ { for (i = 1; i < NF; i++) if ($(i+1) == "MB/s") print $i }'
+}
+
+for ((r = 1; r <= mode; r++)); do
 	for sample in Lichess TWIC; do
 		echo "$sample $(speed bench/floor "$tmp/floor.test" "Floor$sample") $(speed parser "$tmp/parser.test" "ParseReuse$sample") $(speed check "$tmp/check.test" "Check$sample")"
 	done
@@ -44,7 +75,10 @@ done | awk '
 			for (j = i; j > 1 && v[j-1] + 0 > v[j] + 0; j--) { t = v[j]; v[j] = v[j-1]; v[j-1] = t }
 		return n % 2 ? v[(n+1)/2] : (v[n/2] + v[n/2+1]) / 2
 	}
-	{ replay = 1000 / $4 - 1000 / $3; bound = 1000 / (1000 / $2 + replay)
-	  printf "%-8s floor %6.1f  parse %6.1f  check %6.1f MB/s   replay %5.2f ms/MB   bound %6.1f MB/s\n", $1, $2, $3, $4, replay, bound
-	  floor[$1] = floor[$1] " " $2; parse[$1] = parse[$1] " " $3; check[$1] = check[$1] " " $4; bounds[$1] = bounds[$1] " " bound }
-	END { for (s in floor) printf "median %-8s floor %6.1f  parse %6.1f  check %6.1f MB/s   bound %6.1f MB/s\n", s, median(floor[s]), median(parse[s]), median(check[s]), median(bounds[s]) }'
+	# bound is the speed of floor plus replay, from speeds in MB/s.
+	function bound(f, p, c) { return 1000 / (1000 / f + 1000 / c - 1000 / p) }
+	{ printf "%-8s floor %6.1f  parse %6.1f  check %6.1f MB/s   bound %6.1f MB/s\n", $1, $2, $3, $4, bound($2, $3, $4)
+	  floor[$1] = floor[$1] " " $2; parse[$1] = parse[$1] " " $3; check[$1] = check[$1] " " $4 }
+	END { for (s in floor) {
+		f = median(floor[s]); p = median(parse[s]); c = median(check[s])
+		printf "median %-8s floor %6.1f  parse %6.1f  check %6.1f MB/s   bound %6.1f MB/s\n", s, f, p, c, bound(f, p, c) } }'
