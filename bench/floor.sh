@@ -38,13 +38,17 @@ run() {
 	(cd "$1" && "${@:5}" "$2" -test.run '^$' -test.bench "^Benchmark$3\$" -test.benchtime "$4" -test.cpu 1 2>&1)
 }
 
-# instructions DIR BINARY BENCHMARK prints the instructions of one run, in
-# MB of input: the samples are 1 MB.
+# irefs DIR BINARY BENCHMARK RUNS prints the instructions that RUNS runs of
+# the benchmark execute, with the set-up, without the collector.
+irefs() {
+	GOGC=off run "$1" "$2" "$3" "$4" valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null |
+		awk '/I *refs/ { gsub(",", "", $NF); print $NF }'
+}
+
+# instructions DIR BINARY BENCHMARK prints the millions of instructions of
+# one run, that is a MB: the samples are 1 MB.
 instructions() {
-	local many one
-	many=$(GOGC=off run "$1" "$2" "$3" 11x valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null | awk '/I *refs/ { gsub(",", "", $NF); print $NF }')
-	one=$(GOGC=off run "$1" "$2" "$3" 1x valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null | awk '/I *refs/ { gsub(",", "", $NF); print $NF }')
-	awk -v a="$many" -v b="$one" 'BEGIN { printf "%.2f", (a - b) / 10 / 1e6 }'
+	awk -v a="$(irefs "$@" 11x)" -v b="$(irefs "$@" 1x)" 'BEGIN { printf "%.2f", (a - b) / 10 / 1e6 }'
 }
 
 if [ "$mode" = count ]; then
