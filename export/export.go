@@ -77,14 +77,23 @@ func (b *buffer) len() int       { return len(b.b) }
 // writeTags writes the Seven Tag Roster in its order, then the other tags
 // by name. Of tags with the same name the first counts, as the checker
 // says. The others are sorted in a small array on the stack where they fit,
-// so that a game's tags cost no allocation.
+// so that a game's tags cost no allocation; a larger section drops repeated
+// names as it goes, so that a million copies of one tag take no memory.
 func writeTags(b *buffer, g *model.Game, result string) {
-	var small [16]model.Tag
+	var small [32]model.Tag
 	others := small[:0]
+	var seen map[string]bool
+	if len(g.Tags) > len(small) {
+		seen = map[string]bool{}
+	}
 	for _, t := range g.Tags {
-		if !isRoster(t.Name) {
-			others = append(others, t)
+		if isRoster(t.Name) || seen[t.Name] {
+			continue
 		}
+		if seen != nil {
+			seen[t.Name] = true
+		}
+		others = append(others, t)
 	}
 	for _, r := range roster {
 		v, ok := g.Tag(r.name)

@@ -163,21 +163,23 @@ func TestAppendGame(t *testing.T) {
 }
 
 // TestTags: the roster in its order, then the other tags by name; of tags
-// with one name the first counts, also past the tags that fit on the
-// stack.
+// with one name the first counts, in a section that fits writeTags' array
+// on the stack and in one that does not.
 func TestTags(t *testing.T) {
-	var extra, want strings.Builder
-	for i := 20; i > 0; i-- {
-		fmt.Fprintf(&extra, "[X%02d \"%d\"]\n[X%02d \"again\"]\n", i, i, i)
-	}
-	for i := 1; i <= 20; i++ {
-		fmt.Fprintf(&want, "[X%02d \"%d\"]\n", i, i)
-	}
-	src := "[ECO \"C20\"]\n[White \"A\"]\n[Annotator \"me\"]\n[Event \"E\"]\n[ECO \"C21\"]\n[White \"B\"]\n" + extra.String() + "\n1. e4 e5 1-0\n"
-	got, _ := format(t, src, export.Options{})
-	head := "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"?\"]\n[Result \"1-0\"]\n" +
-		"[Annotator \"me\"]\n[ECO \"C20\"]\n" + want.String() + "\n1. e4 e5 1-0\n\n"
-	if got != head {
-		t.Errorf("got\n%s\nwant\n%s", got, head)
+	head := "[ECO \"C20\"]\n[White \"A\"]\n[Annotator \"me\"]\n[Event \"E\"]\n[ECO \"C21\"]\n[White \"B\"]\n"
+	roster := "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"?\"]\n[Result \"1-0\"]\n" +
+		"[Annotator \"me\"]\n[ECO \"C20\"]\n"
+	for _, extra := range []int{0, 20} {
+		var in, want strings.Builder
+		for i := extra; i > 0; i-- {
+			fmt.Fprintf(&in, "[X%02d \"%d\"]\n[X%02d \"again\"]\n", i, i, i)
+		}
+		for i := 1; i <= extra; i++ {
+			fmt.Fprintf(&want, "[X%02d \"%d\"]\n", i, i)
+		}
+		got, _ := format(t, head+in.String()+"\n1. e4 e5 1-0\n", export.Options{})
+		if w := roster + want.String() + "\n1. e4 e5 1-0\n\n"; got != w {
+			t.Errorf("with %d more tags, got\n%s\nwant\n%s", 2*extra, got, w)
+		}
 	}
 }
