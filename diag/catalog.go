@@ -24,6 +24,7 @@ const (
 	UnescapedQuote     Code = 113 // a quote inside a tag value without backslash
 	InvalidUTF8        Code = 114 // bytes that are not UTF-8 where UTF-8 was asked for
 	TagInComment       Code = 115 // a line inside a comment that looks like a tag pair
+	NotPGN             Code = 116 // an input that is not PGN text: an archive, an image, binary data
 	UnexpectedToken    Code = 201 // generic syntax error
 	UnclosedVariation  Code = 202 // "(" never closed
 	UnmatchedParen     Code = 203 // ")" without "("
@@ -168,6 +169,8 @@ var English = Catalog{
 		"{where} is not valid UTF-8", "fix the bytes, or check the file with --encoding latin1 or auto"},
 	TagInComment: {TagInComment, Warning, "a comment that runs over a line that looks like a tag pair",
 		"this comment runs over '{text}', which looks like a tag pair: is the comment's '}' missing?", "close the comment before that line; up to the next '}' everything is comment text, games included"},
+	NotPGN: {NotPGN, Error, "an input that is not PGN text: another file format or binary data",
+		"'{file}' is {what}, not PGN text", "{fix}"},
 	ControlChar: {ControlChar, Error, "a control character inside a comment or string",
 		"control character {char} in {where}", "remove it"},
 	ResultQuirk: {ResultQuirk, Warning, "a result written with non-standard characters",

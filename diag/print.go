@@ -19,11 +19,13 @@ func WriteText(w io.Writer, f *File, d Diagnostic, c Catalog) error {
 	e := c.Lookup(d.Code)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s:%d:%d: %s[%s]: %s\n", f.Name, pos.Line, pos.Col, e.Severity, d.Code, c.Message(d))
-	shown, caret := f.showLine(pos.Line, d.Start, d.End)
-	b.WriteString(shown)
-	b.WriteByte('\n')
-	b.WriteString(caret)
-	b.WriteByte('\n')
+	if f.Src != "" || d.End > d.Start { // a file with no text to show (binary, say) has no source line
+		shown, caret := f.showLine(pos.Line, d.Start, d.End)
+		b.WriteString(shown)
+		b.WriteByte('\n')
+		b.WriteString(caret)
+		b.WriteByte('\n')
+	}
 	if hint := c.Hint(d); hint != "" {
 		fmt.Fprintf(&b, "  hint: %s\n", hint)
 	}

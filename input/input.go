@@ -1,140 +1,275 @@
-// Package input opens PGN input that may be compressed or in UTF-16: zstd
-// (including the multi-frame files pzstd writes), gzip and bzip2 are
-// recognised by their magic bytes, UTF-16 by its byte order mark, whatever
-// the file is called.
+// Package input opens PGN input that may be compressed, archived or in
+// UTF-16, and refuses input that is not text. Formats are recognised by
+// their first bytes, whatever the file is called: zstd (plain frames,
+// skippable frames and the many-frame files pzstd writes), gzip (several
+// members), bzip2 (several streams), xz, and zip archives, whose .pgn
+// members are read in archive order (Zip). After decompression a UTF-16
+// byte order mark is decoded, and binary data is refused (NotPGNError).
 package input
 
 import (
 	"bufio"
 	"bytes"
 	"compress/bzip2"
-	"compress/gzip"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
-	"unicode/utf16"
-	"unicode/utf8"
+	"strings"
 
+	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
 )
 
-// Magic numbers of the supported formats.
-var (
-	zstdMagic  = []byte{0x28, 0xb5, 0x2f, 0xfd}
-	gzipMagic  = []byte{0x1f, 0x8b}
-	bzip2Magic = []byte("BZh")
+// Format names what the first bytes of an input say it is. The empty
+// Format is text, passed on as it is.
+type Format string
+
+// The formats Reader decodes.
+const (
+	Text    Format = ""
+	Zstd    Format = "zstd"
+	Gzip    Format = "gzip"
+	Bzip2   Format = "bzip2"
+	XZ      Format = "xz"
+	Zip     Format = "zip"
+	UTF16LE Format = "utf-16le"
+	UTF16BE Format = "utf-16be"
 )
 
-// Plain reports whether a file that starts with head (its first four bytes,
-// or all of a shorter file) is text that Reader passes on as it is.
-func Plain(head []byte) bool {
-	for _, magic := range [][]byte{zstdMagic, gzipMagic, {0xff, 0xfe}, {0xfe, 0xff}} {
-		if bytes.HasPrefix(head, magic) {
-			return false
+// HeadSize is how many first bytes Detect looks at: enough for the tar
+// header's magic at offset 257.
+const HeadSize = 512
+
+// signature is a known file format recognised by bytes at an offset.
+type signature struct {
+	at    int
+	magic string
+	// format is set for the formats that are read; what names the
+	// others for the error that refuses them.
+	format Format
+	what   string
+}
+
+// signatures lists the formats recognised by their first bytes. Skippable
+// zstd frames (magic 0x184D2A50 to 0x184D2A5F) are matched in Detect.
+var signatures = []signature{
+	{0, "\x28\xb5\x2f\xfd", Zstd, ""},
+	{0, "\x1f\x8b", Gzip, ""},
+	{0, "\xfd7zXZ\x00", XZ, ""},
+	{0, "PK\x03\x04", Zip, ""},
+	{0, "PK\x05\x06", Zip, ""}, // an empty archive
+	{0, "\xff\xfe", UTF16LE, ""},
+	{0, "\xfe\xff", UTF16BE, ""},
+	{0, "7z\xbc\xaf\x27\x1c", "", "a 7-Zip archive"},
+	{0, "Rar!\x1a\x07", "", "a RAR archive"},
+	{0, "\x04\x22\x4d\x18", "", "an LZ4 file"},
+	{0, "\x89LZO", "", "an LZO file"},
+	{0, "LZIP", "", "an lzip file"},
+	{0, "MSCF", "", "a Microsoft cabinet"},
+	{257, "ustar", "", "a tar archive"},
+	{0, "%PDF-", "", "a PDF document"},
+	{0, "\x89PNG\r\n\x1a\n", "", "a PNG image"},
+	{0, "\xff\xd8\xff", "", "a JPEG image"},
+	{0, "GIF87a", "", "a GIF image"},
+	{0, "GIF89a", "", "a GIF image"},
+	{0, "BM", "", ""}, // checked further in Detect: "BM" also starts text
+	{0, "II*\x00", "", "a TIFF image"},
+	{0, "MM\x00*", "", "a TIFF image"},
+	{0, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "", "a Microsoft Office document"},
+	{0, "{\\rtf", "", "an RTF document"},
+	{0, "\x7fELF", "", "an executable"},
+	{0, "MZ", "", ""}, // checked further in Detect, as "BM"
+	{0, "\xcf\xfa\xed\xfe", "", "an executable"},
+	{0, "\xce\xfa\xed\xfe", "", "an executable"},
+	{0, "\xca\xfe\xba\xbe", "", "an executable or Java class"},
+	{0, "\x00asm", "", "a WebAssembly module"},
+	{0, "SQLite format 3\x00", "", "an SQLite database"},
+}
+
+// Detect names the format of an input from head, its first HeadSize
+// bytes (or all of a shorter input). It returns the format Reader decodes,
+// or, for a known format that is not PGN, what it is ("a 7-Zip archive").
+func Detect(head []byte) (format Format, notPGN string) {
+	if isSkippableZstd(head) {
+		return Zstd, ""
+	}
+	if bytes.HasPrefix(head, []byte("BZh")) && len(head) >= 4 && head[3] >= '1' && head[3] <= '9' {
+		return Bzip2, ""
+	}
+	for _, s := range signatures {
+		if len(head) < s.at+len(s.magic) || string(head[s.at:s.at+len(s.magic)]) != s.magic {
+			continue
+		}
+		switch {
+		case s.magic == "BM" || s.magic == "MZ":
+			// Two letters could start text: call it a bitmap or a
+			// program only when binary bytes follow.
+			if Binary(head) {
+				return "", map[string]string{"BM": "a BMP image", "MZ": "an executable"}[s.magic]
+			}
+			continue
+		case s.what != "":
+			return "", s.what
+		}
+		return s.format, ""
+	}
+	return Text, ""
+}
+
+// isSkippableZstd reports whether head starts with a skippable zstd frame,
+// as every frame of a pzstd file does.
+func isSkippableZstd(head []byte) bool {
+	return len(head) >= 4 && head[0]&0xf0 == 0x50 && string(head[1:4]) == "\x2a\x4d\x18"
+}
+
+// BinarySample is how many first bytes of decoded text Binary judges.
+const BinarySample = 8 << 10
+
+// Binary reports whether sample, the first bytes of decoded text, is
+// binary data rather than text: it holds more than eight NUL bytes, or
+// more than eight control bytes (other than tab, line breaks, form feed
+// and escape) that make up more than a tenth of it. A few stray control
+// bytes in a PGN file leave it text; the parser reports them where they
+// stand.
+func Binary(sample []byte) bool {
+	nul, control := 0, 0
+	for _, b := range sample {
+		switch {
+		case b == 0:
+			nul++
+		case b < 0x20 && b != '\t' && b != '\n' && b != '\v' && b != '\f' && b != '\r' && b != 0x1b:
+			control++
 		}
 	}
-	return !isBzip2(head)
+	bad := nul + control
+	return nul > 8 || bad > 8 && bad*10 > len(sample)
 }
 
-func isBzip2(head []byte) bool {
-	return bytes.HasPrefix(head, bzip2Magic) && len(head) == 4 && head[3] >= '1' && head[3] <= '9'
+// NotPGNError says that an input is not PGN text: a known format that pgnc
+// does not read, binary data, or a zip archive where it cannot be read.
+type NotPGNError struct {
+	What string // "a 7-Zip archive", "binary data", …
+	Fix  string // what to do instead
 }
 
-// Reader returns a reader of the decompressed contents of r, or of r itself
-// when it is not compressed, and a short name of the format ("" for none).
-// Close releases the decoder.
-func Reader(r io.Reader) (io.ReadCloser, string, error) {
+func (e *NotPGNError) Error() string { return "it is " + e.What + ", not PGN text; " + e.Fix }
+
+// NotPGN returns the error for an input that Detect calls what, or that
+// is "binary data".
+func NotPGN(what string) *NotPGNError {
+	for _, word := range []string{"archive", "cabinet", "file"} {
+		if strings.Contains(what, word) {
+			return &NotPGNError{What: what, Fix: "unpack it first"}
+		}
+	}
+	return &NotPGNError{What: what, Fix: "is it the right file?"}
+}
+
+// ErrZipStream is returned by Reader for a zip archive: its directory is
+// at its end, so it is read from a file (Zip), not from a stream.
+var ErrZipStream = &NotPGNError{What: "a zip archive", Fix: "a zip archive is read from a named file, not from standard input or a pipe: name the file, or unzip it first"}
+
+// Reader returns a reader of the decoded text of r and the format it was
+// in: decompressed, and decoded from UTF-16 when it starts with a byte order
+// mark (also inside a compressed file). It fails with a *NotPGNError for an
+// input that is not text, and with ErrZipStream for a zip archive. Close
+// releases the decoder.
+func Reader(r io.Reader) (io.ReadCloser, Format, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
-	head, err := br.Peek(4)
+	head, err := br.Peek(HeadSize)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return nil, "", err
 	}
-	switch {
-	case bytes.HasPrefix(head, zstdMagic):
+	format, what := Detect(head)
+	if what != "" {
+		return nil, "", NotPGN(what)
+	}
+	var dec io.ReadCloser
+	switch format {
+	case Zip:
+		return nil, format, ErrZipStream
+	case Zstd:
 		d, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
 		if err != nil {
-			return nil, "", fmt.Errorf("zstd: %v", err)
+			return nil, format, fmt.Errorf("zstd: %v", err)
 		}
-		return d.IOReadCloser(), "zstd", nil
-	case bytes.HasPrefix(head, gzipMagic):
+		dec = d.IOReadCloser()
+	case Gzip:
 		z, err := gzip.NewReader(br) // reads every member of a multi-member file
 		if err != nil {
-			return nil, "", fmt.Errorf("gzip: %v", err)
+			return nil, format, fmt.Errorf("gzip: %v", err)
 		}
-		return z, "gzip", nil
-	case isBzip2(head):
-		return io.NopCloser(bzip2.NewReader(br)), "bzip2", nil
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
-		br.Discard(2)
-		return io.NopCloser(&utf16Reader{r: br, order: binary.LittleEndian}), "utf-16le", nil
-	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
-		br.Discard(2)
-		return io.NopCloser(&utf16Reader{r: br, order: binary.BigEndian}), "utf-16be", nil
-	}
-	return io.NopCloser(br), "", nil
-}
-
-// utf16Reader decodes UTF-16 into UTF-8. Unpaired surrogates and a final
-// odd byte become U+FFFD, which the parser then reports where they stand.
-type utf16Reader struct {
-	r       *bufio.Reader
-	order   binary.ByteOrder
-	pending []byte // encoded output not yet returned
-	pair    [2]byte
-	held    uint16 // a unit read ahead after a lone high surrogate
-	holding bool
-}
-
-func (u *utf16Reader) Read(p []byte) (int, error) {
-	for len(u.pending) < len(p) {
-		r, err := u.next()
+		dec = z
+	case Bzip2:
+		dec = io.NopCloser(bzip2.NewReader(br)) // reads every stream of a multi-stream file
+	case XZ:
+		x, err := xz.NewReader(br) // reads every stream of a multi-stream file
 		if err != nil {
-			if len(u.pending) > 0 {
-				break
-			}
-			return 0, err
+			return nil, format, fmt.Errorf("xz: %v", err)
 		}
-		u.pending = utf8.AppendRune(u.pending, r)
+		dec = io.NopCloser(x)
+	default:
+		return TextReader(br, nil)
 	}
-	n := copy(p, u.pending)
-	u.pending = u.pending[:copy(u.pending, u.pending[n:])]
-	return n, nil
+	text, textFormat, err := TextReader(dec, dec)
+	if err != nil {
+		dec.Close()
+		return nil, format, err
+	}
+	if textFormat != "" {
+		format += "+" + textFormat
+	}
+	return text, format, nil
 }
 
-// next decodes one character.
-func (u *utf16Reader) next() (rune, error) {
-	unit, err := u.unit()
-	if err != nil {
-		return 0, err
+// TextReader returns a reader of the text in r, which has been decompressed:
+// decoded from UTF-16 when it starts with a byte order mark. It fails with
+// a *NotPGNError when r holds a compressed file again, a known format that is
+// not PGN, or binary data. Closing the result closes c.
+func TextReader(r io.Reader, c io.Closer) (io.ReadCloser, Format, error) {
+	br, ok := r.(*bufio.Reader)
+	if !ok || br.Size() < BinarySample {
+		br = bufio.NewReaderSize(r, 64<<10)
 	}
-	if !utf16.IsSurrogate(rune(unit)) {
-		return rune(unit), nil
+	head, err := br.Peek(BinarySample)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, "", err
 	}
-	if unit >= 0xdc00 { // a low surrogate first
-		return utf8.RuneError, nil
-	}
-	low, err := u.unit()
-	if err != nil {
-		return utf8.RuneError, nil
-	}
-	if r := utf16.DecodeRune(rune(unit), rune(low)); r != utf8.RuneError {
-		return r, nil
-	}
-	u.held, u.holding = low, true // not a low surrogate: decode it next
-	return utf8.RuneError, nil
-}
-
-func (u *utf16Reader) unit() (uint16, error) {
-	if u.holding {
-		u.holding = false
-		return u.held, nil
-	}
-	n, err := io.ReadFull(u.r, u.pair[:])
+	format, what := Detect(head)
 	switch {
-	case n == 1:
-		return uint16(utf8.RuneError), nil
-	case err != nil:
-		return 0, err
+	case what != "":
+		return nil, "", NotPGN(what)
+	case format == UTF16LE:
+		br.Discard(2)
+		return readCloser{&utf16Reader{r: br, order: binary.LittleEndian}, c}, format, nil
+	case format == UTF16BE:
+		br.Discard(2)
+		return readCloser{&utf16Reader{r: br, order: binary.BigEndian}, c}, format, nil
+	case format != Text:
+		return nil, "", &NotPGNError{What: "a " + string(format) + " file inside a compressed file", Fix: "unpack it first"}
+	case Binary(head):
+		return nil, "", NotPGN("binary data")
 	}
-	return u.order.Uint16(u.pair[:]), nil
+	return readCloser{br, c}, Text, nil
+}
+
+// readCloser joins a reader and what closing it closes.
+type readCloser struct {
+	io.Reader
+	c io.Closer
+}
+
+func (rc readCloser) Close() error {
+	if rc.c == nil {
+		return nil
+	}
+	return rc.c.Close()
+}
+
+// IsNotPGN reports whether err says that an input is not PGN text.
+func IsNotPGN(err error) bool {
+	var e *NotPGNError
+	return errors.As(err, &e)
 }

@@ -1,20 +1,24 @@
 package input
 
 import (
+	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
+	"errors"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"unicode/utf16"
 
 	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
 )
 
 const pgn = "[Event \"x\"]\n\n1. e4 e5 *\n"
 
-func gzipped(t *testing.T, s string) []byte {
+func gzipped(s string) []byte {
 	var b bytes.Buffer
 	w := gzip.NewWriter(&b)
 	w.Write([]byte(s))
@@ -22,9 +26,9 @@ func gzipped(t *testing.T, s string) []byte {
 	return b.Bytes()
 }
 
-func zstded(t *testing.T, s string) []byte {
+func zstded(t testing.TB, s string) []byte {
 	var b bytes.Buffer
-	w, err := zstd.NewWriter(&b)
+	w, err := zstd.NewWriter(&b, zstd.WithEncoderLevel(zstd.SpeedFastest))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,41 +37,128 @@ func zstded(t *testing.T, s string) []byte {
 	return b.Bytes()
 }
 
-// bzip2 of pgn, made with the bzip2 command (the standard library reads
-// bzip2 but cannot write it).
-var bzipped = []byte{
-	0x42, 0x5a, 0x68, 0x39, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59, 0x44, 0xf5,
-	0x0f, 0xbe, 0x00, 0x00, 0x07, 0xdf, 0x80, 0x00, 0x10, 0x50, 0x11, 0x26,
-	0x00, 0x02, 0x00, 0x00, 0x0a, 0x02, 0x01, 0x05, 0x40, 0x20, 0x00, 0x21,
-	0xa8, 0x1a, 0x31, 0x36, 0xa7, 0xa8, 0x53, 0x00, 0x04, 0xd2, 0x6f, 0xa3,
-	0x1c, 0x84, 0xe2, 0x5c, 0x83, 0x8a, 0x60, 0x99, 0x26, 0xf8, 0xbb, 0x92,
-	0x29, 0xc2, 0x84, 0x82, 0x27, 0xa8, 0x7d, 0xf0,
-}
-
-func TestReader(t *testing.T) {
-	cases := map[string][]byte{
-		"":      []byte(pgn),
-		"gzip":  gzipped(t, pgn),
-		"zstd":  append(zstded(t, pgn[:10]), zstded(t, pgn[10:])...), // two frames, as pzstd writes
-		"bzip2": bzipped,
-	}
-	for format, data := range cases {
-		r, got, err := Reader(bytes.NewReader(data))
-		if err != nil {
-			t.Fatalf("%q: %v", format, err)
-		}
-		text, err := io.ReadAll(r)
-		r.Close()
-		if err != nil || got != format || string(text) != pgn {
-			t.Errorf("%q: format %q, text %q, %v", format, got, text, err)
-		}
-	}
-	r, _, err := Reader(strings.NewReader(""))
+func xzed(t testing.TB, s string) []byte {
+	var b bytes.Buffer
+	w, err := xz.NewWriter(&b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := io.ReadAll(r); len(b) != 0 {
-		t.Error("empty input is not empty")
+	w.Write([]byte(s))
+	w.Close()
+	return b.Bytes()
+}
+
+// skippable is a skippable zstd frame holding data, with the magic number
+// 0x184D2A5n.
+func skippable(n byte, data []byte) []byte {
+	out := []byte{0x50 | n, 0x2a, 0x4d, 0x18}
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(data)))
+	return append(out, data...)
+}
+
+func readFile(t *testing.T, path string) []byte {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestReader: every format is recognised by content and decoded whole,
+// including the multi-part files parallel compressors write.
+func TestReader(t *testing.T) {
+	sample := string(readFile(t, "../testdata/sample.pgn"))
+	cases := []struct {
+		name   string
+		data   []byte
+		format Format
+		text   string
+	}{
+		{"text", []byte(pgn), Text, pgn},
+		{"gzip", gzipped(pgn), Gzip, pgn},
+		{"gzip members", append(gzipped(pgn[:10]), gzipped(pgn[10:])...), Gzip, pgn},
+		{"zstd", zstded(t, pgn), Zstd, pgn},
+		{"zstd frames", append(zstded(t, pgn[:10]), zstded(t, pgn[10:])...), Zstd, pgn},
+		{"zstd skippable frames", bytes.Join([][]byte{skippable(0, []byte{1, 2, 3, 4}), zstded(t, pgn[:10]), skippable(0xf, nil), zstded(t, pgn[10:]), skippable(7, []byte("x"))}, nil), Zstd, pgn},
+		{"pzstd", readFile(t, "../testdata/compressed/sample.pgn.zst"), Zstd, sample},
+		{"bzip2 streams", readFile(t, "../testdata/compressed/sample.pgn.bz2"), Bzip2, sample},
+		{"xz", xzed(t, pgn), XZ, pgn},
+		{"xz streams", append(xzed(t, pgn[:10]), xzed(t, pgn[10:])...), XZ, pgn},
+		{"utf-16 in gzip", gzipped(string(utf16Bytes(pgn, binary.LittleEndian, []byte{0xff, 0xfe}))), Gzip + "+" + UTF16LE, pgn},
+		{"empty", nil, Text, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, format, err := Reader(bytes.NewReader(c.data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			text, err := io.ReadAll(r)
+			r.Close()
+			if err != nil || format != c.format || string(text) != c.text {
+				t.Errorf("format %q, text %q, %v; want %q", format, text, err, c.format)
+			}
+		})
+	}
+}
+
+// TestNotPGN: known formats that are not PGN, and binary data, are refused
+// with one error that names them; text with a few control bytes is not.
+func TestNotPGN(t *testing.T) {
+	var zipped bytes.Buffer
+	zw := zip.NewWriter(&zipped)
+	w, _ := zw.Create("a.pgn")
+	w.Write([]byte(pgn))
+	zw.Close()
+	tar := make([]byte, 1024)
+	copy(tar, "a.pgn")
+	copy(tar[257:], "ustar\x0000")
+	cases := []struct {
+		name string
+		data []byte
+		what string
+	}{
+		{"7z", []byte("7z\xbc\xaf\x27\x1c\x00\x04rest"), "a 7-Zip archive"},
+		{"rar", []byte("Rar!\x1a\x07\x01\x00rest"), "a RAR archive"},
+		{"pdf", []byte("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), "a PDF document"},
+		{"png", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), "a PNG image"},
+		{"elf", []byte("\x7fELF\x02\x01\x01\x00"), "an executable"},
+		{"exe", append([]byte("MZ\x90\x00\x03\x00\x00\x00"), make([]byte, 64)...), "an executable"},
+		{"office", []byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\x00\x00"), "a Microsoft Office document"},
+		{"tar", tar, "a tar archive"},
+		{"nul bytes", make([]byte, 4096), "binary data"},
+		{"control bytes", bytes.Repeat([]byte("ab\x01\x02\x03"), 100), "binary data"},
+		{"binary in gzip", gzipped(string(make([]byte, 1000))), "binary data"},
+		{"7z in zstd", zstded(t, "7z\xbc\xaf\x27\x1c\x00\x04rest"), "a 7-Zip archive"},
+		{"gzip in gzip", gzipped(string(gzipped(pgn))), "a gzip file inside a compressed file"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := Reader(bytes.NewReader(c.data))
+			var e *NotPGNError
+			if !errors.As(err, &e) || e.What != c.what {
+				t.Errorf("got %v, want %q", err, c.what)
+			}
+		})
+	}
+	if _, _, err := Reader(bytes.NewReader(zipped.Bytes())); err != ErrZipStream {
+		t.Errorf("a zip stream: %v", err)
+	}
+	// Text that starts like a format but is not one, and text with a few
+	// stray control bytes, pass.
+	for _, text := range []string{
+		"MZ is not a program\n" + pgn,
+		"BM\n" + pgn,
+		pgn + "\x00\x01" + strings.Repeat(pgn, 20),
+	} {
+		r, _, err := Reader(strings.NewReader(text))
+		if err != nil {
+			t.Errorf("%q: %v", text[:10], err)
+			continue
+		}
+		if got, _ := io.ReadAll(r); string(got) != text {
+			t.Errorf("%q read back as %q", text[:10], got)
+		}
 	}
 }
 
@@ -83,9 +174,9 @@ func utf16Bytes(s string, order binary.AppendByteOrder, bom []byte) []byte {
 // included; broken units become U+FFFD.
 func TestUTF16(t *testing.T) {
 	text := "[White \"Réti ♔ 𝄞\"]\n\n1. e4 *\n"
-	for name, data := range map[string][]byte{
-		"utf-16le": utf16Bytes(text, binary.LittleEndian, []byte{0xff, 0xfe}),
-		"utf-16be": utf16Bytes(text, binary.BigEndian, []byte{0xfe, 0xff}),
+	for name, data := range map[Format][]byte{
+		UTF16LE: utf16Bytes(text, binary.LittleEndian, []byte{0xff, 0xfe}),
+		UTF16BE: utf16Bytes(text, binary.BigEndian, []byte{0xfe, 0xff}),
 	} {
 		r, format, err := Reader(bytes.NewReader(data))
 		if err != nil {

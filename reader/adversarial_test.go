@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/input"
@@ -44,7 +45,8 @@ const nextGame = "\n[Event \"next\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Roun
 func TestAdversarial(t *testing.T) {
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
-	zw.Write(make([]byte, 20<<20)) // 20 MB of NUL bytes from about 20 KB
+	bomb := bytes.Repeat([]byte("x"), 20<<20) // 20 MB of text with no game boundary, from about 20 KB
+	zw.Write(bomb)
 	zw.Close()
 	random := make([]byte, 1<<20)
 	rand.New(rand.NewSource(1)).Read(random)
@@ -83,12 +85,19 @@ func TestAdversarial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	zstdw.Write(make([]byte, 20<<20))
+	zstdw.Write(bomb)
 	zstdw.Close()
+	var xzb bytes.Buffer
+	xzw, err := xz.NewWriter(&xzb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xzw.Write(bomb)
+	xzw.Close()
 	for _, bomb := range []struct {
 		name string
 		data []byte
-	}{{"gzip bomb", gz.Bytes()}, {"zstd bomb", zs.Bytes()}} {
+	}{{"gzip bomb", gz.Bytes()}, {"zstd bomb", zs.Bytes()}, {"xz bomb", xzb.Bytes()}} {
 		t.Run(bomb.name, func(t *testing.T) {
 			if len(bomb.data) > 64<<10 {
 				t.Fatalf("the bomb is %d bytes compressed", len(bomb.data))

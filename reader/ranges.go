@@ -9,6 +9,7 @@ import (
 
 	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/parser"
 )
 
@@ -193,6 +194,40 @@ func NewFile(r io.ReaderAt, size int64, name string, opts Options) *Reader {
 	rd.files = &filePool{r: r, size: size, continued: -1, ranges: int((size + int64(opts.RangeSize) - 1) / int64(opts.RangeSize))}
 	return rd
 }
+
+// OpenFile returns a reader of the games in r, a file of size bytes, read
+// by its content: plain text is read in ranges (NewFile); a compressed
+// file, or one in UTF-16, is decoded (input.File) and read as a stream
+// (New), both on Options.Workers goroutines, and the frames of a zstd file
+// that pzstd wrote are decoded in parallel too. Input that is not PGN text
+// fails with an *input.NotPGNError from Next, and a zip archive with
+// input.ErrZipStream. Close releases the decoder.
+func OpenFile(r io.ReaderAt, size int64, name string, opts Options) *Reader {
+	head := make([]byte, input.BinarySample)
+	n, err := r.ReadAt(head, 0)
+	if err != nil && err != io.EOF {
+		return New(failing{err}, name, opts)
+	}
+	head = head[:n]
+	if format, what := input.Detect(head); format != input.Text || what != "" {
+		text, _, err := input.File(r, size, opts.Workers)
+		if err != nil {
+			return New(failing{err}, name, opts)
+		}
+		rd := New(text, name, opts)
+		rd.closer = text
+		return rd
+	}
+	if input.Binary(head) {
+		return New(failing{input.NotPGN("binary data")}, name, opts)
+	}
+	return NewFile(r, size, name, opts)
+}
+
+// failing is an input that fails at once.
+type failing struct{ err error }
+
+func (f failing) Read([]byte) (int, error) { return 0, f.err }
 
 // filePool runs the range workers of NewFile. At most two ranges per worker
 // are in flight, so memory stays bounded.

@@ -118,6 +118,7 @@ type Game struct {
 // Reader reads games from an io.Reader.
 type Reader struct {
 	r       io.Reader
+	closer  io.Closer // the decoder NewFile made, closed by Close
 	name    string
 	opts    Options
 	buf     []byte // read but not yet cut into a piece
@@ -255,6 +256,10 @@ func (rd *Reader) Close() {
 	}
 	if rd.files != nil {
 		rd.files.stop()
+	}
+	if rd.closer != nil {
+		rd.closer.Close()
+		rd.closer = nil
 	}
 }
 

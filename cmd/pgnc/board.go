@@ -13,7 +13,8 @@ import (
 
 const boardUsage = `Usage: pgnc board [flags] FILE
 
-Board shows positions of one game of FILE ("-" for standard input): the final
+Board shows positions of one game of FILE ("-" for standard input; it may be
+compressed, or a zip archive with one .pgn member): the final
 position by default, the position after a given ply with --ply, or every
 position in order with --all, each as a diagram and a FEN.
 
@@ -43,14 +44,29 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pgnc board: want exactly one FILE")
 		return exitUsage
 	}
-	r, _, err := open(fs.Arg(0), stdin)
 	var src []byte
-	if err == nil {
-		src, err = io.ReadAll(r)
-		r.Close()
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "pgnc: %v\n", err)
+	inputs := 0
+	failed := false
+	eachInput(fs.Arg(0), stdin, openOptions{}, func(in *pgnInput, err error) {
+		if err != nil {
+			fmt.Fprintf(stderr, "pgnc: %v\n", err)
+			failed = true
+			return
+		}
+		defer in.Close()
+		if inputs++; inputs == 1 {
+			src, err = io.ReadAll(in.text)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "pgnc: %v\n", err)
+			failed = true
+		}
+	})
+	switch {
+	case failed:
+		return exitUsage
+	case inputs != 1:
+		fmt.Fprintf(stderr, "pgnc board: %s holds %d PGN inputs; name one file (or one archive member's file)\n", fs.Arg(0), inputs)
 		return exitUsage
 	}
 	db, _ := parser.Parse(string(src))

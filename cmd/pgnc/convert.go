@@ -89,26 +89,27 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out.WriteString(`{"games":[`)
 	}
 	code := exitClean
-	for _, name := range flags.set.Args() {
-		r, _, err := open(name, stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "pgnc: %v\n", err)
-			code = exitUsage
-			continue
-		}
-		defer r.Close()
-		var failed bool
-		if flags.from == "json" {
-			err = w.fromJSON(r)
-		} else {
-			failed, err = w.fromPGN(r, name, stderr)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "pgnc: %s: %v\n", name, err)
-			code = exitUsage
-		} else if failed && code == exitClean {
-			code = exitProblems
-		}
+	for _, arg := range flags.set.Args() {
+		eachInput(arg, stdin, openOptions{jobs: flags.jobs}, func(in *pgnInput, err error) {
+			if err != nil {
+				fmt.Fprintf(stderr, "pgnc: %v\n", err)
+				code = exitUsage
+				return
+			}
+			defer in.Close()
+			var failed bool
+			if flags.from == "json" {
+				err = w.fromJSON(in.text)
+			} else {
+				failed, err = w.fromPGN(in.text, in.name, stderr)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "pgnc: %s: %v\n", in.name, err)
+				code = exitUsage
+			} else if failed && code == exitClean {
+				code = exitProblems
+			}
+		})
 	}
 	if flags.to == "json" {
 		out.WriteString("]}\n")

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"flag"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
+	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/reader"
 )
 
@@ -98,77 +100,85 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	code := exitClean
-	for _, name := range flags.set.Args() {
-		if name == "-" && flags.write {
+	for _, arg := range flags.set.Args() {
+		if arg == "-" && flags.write {
 			fmt.Fprintln(stderr, "pgnc fmt: -w cannot rewrite standard input")
 			return exitUsage
 		}
-		errs, changed, err := fmtOne(name, stdin, stdout, stderr, flags, opts)
-		if err != nil {
-			fmt.Fprintf(stderr, "pgnc: %v\n", err)
-			code = exitUsage
-			continue
-		}
-		if errs > 0 && code == exitClean {
-			code = exitProblems
-		}
-		if flags.list && changed {
-			fmt.Fprintln(stdout, name)
-		}
-		if flags.check && changed {
-			fmt.Fprintf(stderr, "%s: not in export format\n", name)
-			if code == exitClean {
+		eachInput(arg, stdin, openOptions{jobs: flags.jobs}, func(in *pgnInput, err error) {
+			if err == nil {
+				defer in.Close()
+			}
+			errs, changed := 0, false
+			if err == nil {
+				errs, changed, err = fmtOne(in, stdout, stderr, flags, opts)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "pgnc: %v\n", err)
+				code = exitUsage
+				return
+			}
+			if errs > 0 && code == exitClean {
 				code = exitProblems
 			}
-		}
+			if flags.list && changed {
+				fmt.Fprintln(stdout, in.name)
+			}
+			if flags.check && changed {
+				fmt.Fprintf(stderr, "%s: not in export format\n", in.name)
+				if code == exitClean {
+					code = exitProblems
+				}
+			}
+		})
 	}
 	return code
 }
 
-// fmtOne formats one input. Without -w, -l or --check it streams to stdout;
-// otherwise it writes a temporary file next to the input, compares it with
-// the input, and for -w renames it over the input when they differ.
-func fmtOne(name string, stdin io.Reader, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options) (errs int, changed bool, err error) {
-	in, format, err := open(name, stdin)
-	if err != nil {
-		return 0, false, err
-	}
-	defer in.Close()
-	if format != "" && flags.write {
-		return 0, false, fmt.Errorf("%s: -w does not rewrite %s-compressed files; write to standard output instead", name, format)
+// fmtOne formats one input. Without -w, -l or --check it streams to stdout.
+// Otherwise it compares the SHA-256 of the decoded input with that of the
+// output, and -w writes a temporary file next to the input and renames it
+// over the input when they differ.
+func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options) (errs int, changed bool, err error) {
+	if flags.write && (in.format != input.Text || in.path == "") {
+		how := string(in.format) + "-compressed files"
+		if in.format == input.Zip {
+			how = "members of zip archives"
+		}
+		return 0, false, fmt.Errorf("%s: -w does not rewrite %s; write to standard output instead", in.name, how)
 	}
 	if !flags.write && !flags.list && !flags.check {
 		out := bufio.NewWriter(stdout)
-		errs, err = formatStream(name, in, out, opts, flags.readOptions(), stderr)
+		errs, err = formatStream(in.name, in.text, out, opts, flags.readOptions(), stderr)
 		if ferr := out.Flush(); err == nil {
 			err = ferr
 		}
 		return errs, false, err
 	}
-	dir := "" // the system's temporary directory, unless the file is rewritten
+	inSum, outSum := sha256.New(), sha256.New()
+	var sink io.Writer = outSum
+	var tmp *os.File
 	if flags.write {
-		dir = filepath.Dir(name) // a rename works only within one file system
+		// A rename works only within one file system: the temporary
+		// file is made next to the input.
+		if tmp, err = os.CreateTemp(filepath.Dir(in.path), ".pgnc-fmt-*"); err != nil {
+			return 0, false, err
+		}
+		defer os.Remove(tmp.Name()) // fails harmlessly after a rename
+		defer tmp.Close()
+		sink = io.MultiWriter(tmp, outSum)
 	}
-	tmp, err := os.CreateTemp(dir, ".pgnc-fmt-*")
-	if err != nil {
-		return 0, false, err
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly after a rename
-	defer tmp.Close()
-	out := bufio.NewWriter(tmp)
-	if errs, err = formatStream(name, in, out, opts, flags.readOptions(), stderr); err != nil {
+	out := bufio.NewWriter(sink)
+	if errs, err = formatStream(in.name, io.TeeReader(in.text, inSum), out, opts, flags.readOptions(), stderr); err != nil {
 		return errs, false, err
 	}
 	if err := out.Flush(); err != nil {
 		return errs, false, err
 	}
-	if name == "-" {
-		return errs, true, nil // standard input cannot be compared again
+	if changed = !bytes.Equal(inSum.Sum(nil), outSum.Sum(nil)); !changed || !flags.write {
+		return errs, changed, nil
 	}
-	if changed, err = differ(name, tmp.Name()); err != nil || !changed || !flags.write {
-		return errs, changed, err
-	}
-	return errs, true, replace(name, tmp)
+	return errs, true, replace(in.path, tmp)
 }
 
 // formatStream formats the games of in onto out, one at a time, so that
@@ -240,32 +250,6 @@ func keepBetween(b *strings.Builder, text string) {
 	if t := strings.Trim(text, " \t\r\n\v\ufeff"); t != "" {
 		b.WriteString(t)
 		b.WriteString("\n")
-	}
-}
-
-// differ reports whether two files have different contents.
-func differ(a, b string) (bool, error) {
-	fa, err := os.Open(a)
-	if err != nil {
-		return false, err
-	}
-	defer fa.Close()
-	fb, err := os.Open(b)
-	if err != nil {
-		return false, err
-	}
-	defer fb.Close()
-	ra, rb := bufio.NewReader(fa), bufio.NewReader(fb)
-	bufA, bufB := make([]byte, 64<<10), make([]byte, 64<<10)
-	for {
-		na, ea := io.ReadFull(ra, bufA)
-		nb, eb := io.ReadFull(rb, bufB)
-		if !bytes.Equal(bufA[:na], bufB[:nb]) {
-			return true, nil
-		}
-		if ea != nil || eb != nil {
-			return (ea == nil) != (eb == nil), nil
-		}
 	}
 }
 

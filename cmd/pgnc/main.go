@@ -11,13 +11,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
@@ -223,58 +223,22 @@ type checker struct {
 	progress        *progress // nil unless standard error is a terminal
 }
 
-// checkArg checks a file, a directory of .pgn files, or standard input.
+// checkArg checks the inputs that arg names: a file, a directory of PGN
+// files, a zip archive's .pgn members, or standard input.
 func (c *checker) checkArg(arg string, stdin io.Reader) {
-	if arg == "-" {
-		r, _, err := openWithProgress("-", stdin, c.progress)
+	o := openOptions{jobs: c.flags.jobs, ranged: true, progress: c.progress}
+	eachInput(arg, stdin, o, func(in *pgnInput, err error) {
 		if err != nil {
-			c.ioError(err)
+			c.inputError(err)
 			return
 		}
-		defer r.Close()
-		c.checkStream("<stdin>", r)
-		return
-	}
-	info, err := os.Stat(arg)
-	if err != nil {
-		c.ioError(err)
-		return
-	}
-	if !info.IsDir() {
-		c.checkFile(arg)
-		return
-	}
-	err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			c.ioError(err)
-			return nil
+		defer in.Close()
+		if in.file != nil {
+			c.checkGames(reader.NewFile(in.file, in.size, in.name, c.readOptions()), true)
+			return
 		}
-		if !d.IsDir() && isPGNName(path) {
-			c.checkFile(path)
-		}
-		return nil
+		c.checkGames(reader.New(in.text, in.name, c.readOptions()), false)
 	})
-	if err != nil {
-		c.ioError(err)
-	}
-}
-
-func (c *checker) checkFile(path string) {
-	if c.flags.jobs > 1 {
-		if f, size, ok := openPlain(path); ok {
-			defer f.Close()
-			c.progress.begin(path, size)
-			c.checkGames(reader.NewFile(f, size, path, c.readOptions()), true)
-			return
-		}
-	}
-	r, _, err := openWithProgress(path, nil, c.progress)
-	if err != nil {
-		c.ioError(err)
-		return
-	}
-	defer r.Close()
-	c.checkStream(path, r)
 }
 
 // readOptions are the reader options the flags ask for.
@@ -293,11 +257,6 @@ func repeatsOption(flag int) int {
 		return -1
 	}
 	return flag
-}
-
-// checkStream checks one input game by game, in bounded memory.
-func (c *checker) checkStream(name string, r io.Reader) {
-	c.checkGames(reader.New(r, name, c.readOptions()), false)
 }
 
 // checkGames reports the games of rd. With byOffset, the progress bar
@@ -361,6 +320,29 @@ func (c *checker) checkGames(rd *reader.Reader, byOffset bool) {
 	}
 }
 
+// inputError reports an input that could not be opened: one that is not
+// PGN text gets one diagnostic (PGN116), other failures are I/O errors.
+// Either way the exit code is 2.
+func (c *checker) inputError(err error) {
+	var named *inputError
+	var notPGN *input.NotPGNError
+	if !errors.As(err, &named) || !errors.As(err, &notPGN) {
+		c.ioError(err)
+		return
+	}
+	c.files++
+	c.errors++
+	c.ioFailed = true
+	write := diag.WriteText
+	if c.flags.format == "json" {
+		write = diag.WriteJSON
+	}
+	d := diag.Diagnostic{Code: diag.NotPGN, Args: []diag.Arg{{Name: "file", Value: filepath.Base(named.name)}, {Name: "what", Value: notPGN.What}, {Name: "fix", Value: notPGN.Fix}}}
+	if err := write(c.out, diag.NewFile(named.name, ""), d, diag.English); err != nil {
+		c.ioError(err)
+	}
+}
+
 func (c *checker) ioError(err error) {
 	c.ioFailed = true
 	c.out.Flush()
@@ -389,16 +371,6 @@ func plural(n int, noun string) string {
 		return fmt.Sprintf("%d plies", n)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// isPGNName reports whether a file found in a directory is PGN, possibly
-// compressed: name.pgn, name.pgn.zst, name.pgn.gz or name.pgn.bz2.
-func isPGNName(path string) bool {
-	name := strings.ToLower(filepath.Base(path))
-	for _, ext := range []string{".zst", ".gz", ".bz2"} {
-		name = strings.TrimSuffix(name, ext)
-	}
-	return strings.HasSuffix(name, ".pgn")
 }
 
 // gluedJobs lets -j take its number glued on, as in make -j4: Go's flag

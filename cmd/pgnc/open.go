@@ -1,84 +1,310 @@
 package main
 
 import (
+	"archive/zip"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/parser"
 )
 
-// open opens a named input, or standard input for "-", decompressing zstd,
-// gzip and bzip2 by their magic bytes. It returns the format found ("" for
-// plain text) so that callers can refuse to rewrite a compressed file.
-func open(name string, stdin io.Reader) (io.ReadCloser, string, error) {
-	return openWithProgress(name, stdin, nil)
+// pgnInput is one PGN input as the commands read it: a file, a member of a
+// zip archive, or standard input, decoded to text.
+type pgnInput struct {
+	// name is what diagnostics print: a path, "<stdin>", or
+	// "archive.zip:member.pgn".
+	name string
+	// path is the file the input was read from ("" for standard input):
+	// what fmt -w rewrites, when format is text.
+	path string
+	// format is what the input was stored as (input.Text for plain text);
+	// for a zip member, input.Zip.
+	format input.Format
+	// text is the decoded text, or nil when file is set.
+	text io.ReadCloser
+	// file, when set, is a plain text file of size bytes that can be read
+	// in byte ranges (reader.NewFile).
+	file *os.File
+	size int64
 }
 
-// openWithProgress is open that also starts a progress bar for the input.
-func openWithProgress(name string, stdin io.Reader, p *progress) (io.ReadCloser, string, error) {
-	var raw io.Reader = stdin
-	var file *os.File
-	size := int64(-1)
-	if name != "-" {
-		f, err := os.Open(name)
+// Close releases the input's decoder and file.
+func (in *pgnInput) Close() error {
+	if in.text != nil {
+		return in.text.Close()
+	}
+	return in.file.Close()
+}
+
+// openOptions say how inputs are opened.
+type openOptions struct {
+	jobs   int  // decode many-frame zstd files on this many goroutines when above 1
+	ranged bool // hand plain text files over as files, to be read in ranges
+	// progress, when not nil, shows how far each input has been read.
+	progress *progress
+}
+
+// inputError is a failure to open or read one input, named.
+type inputError struct {
+	name string
+	err  error
+}
+
+func (e *inputError) Error() string {
+	var notPGN *input.NotPGNError
+	if errors.As(e.err, &notPGN) {
+		return fmt.Sprintf("%s: '%s' is %s, not PGN text; %s", e.name, filepath.Base(e.name), notPGN.What, notPGN.Fix)
+	}
+	if strings.HasPrefix(e.err.Error(), e.name) {
+		return e.err.Error()
+	}
+	return e.name + ": " + e.err.Error()
+}
+
+func (e *inputError) Unwrap() error { return e.err }
+
+// eachInput calls fn for each input that arg names, in order: standard
+// input for "-", a file, every PGN file below a directory (isPGNName), and
+// every .pgn member of a zip archive, in archive order. An input that
+// cannot be opened is passed as an *inputError, and the others go on. fn
+// closes the inputs it is given.
+func eachInput(arg string, stdin io.Reader, o openOptions, fn func(*pgnInput, error)) {
+	if arg == "-" {
+		f, ok := stdin.(*os.File)
+		if info, err := os.Stdin.Stat(); ok && f == os.Stdin && err == nil && info.Mode().IsRegular() {
+			// Standard input from a file can be read as one: a zip
+			// archive in particular.
+			openFile(noClose{f}, info.Size(), "<stdin>", "", o, fn)
+			return
+		}
+		o.progress.begin("<stdin>", -1)
+		text, format, err := input.Reader(o.progress.wrap(stdin))
 		if err != nil {
-			return nil, "", err
+			fn(nil, &inputError{"<stdin>", err})
+			return
 		}
-		raw, file = f, f
-		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-			size = info.Size()
-		}
+		fn(&pgnInput{name: "<stdin>", format: format, text: text}, nil)
+		return
 	}
-	p.begin(name, size)
-	raw = p.wrap(raw)
-	r, format, err := input.Reader(raw)
+	info, err := os.Stat(arg)
 	if err != nil {
-		if file != nil {
-			file.Close()
-		}
-		return nil, "", err
+		fn(nil, err) // the error names the path
+		return
 	}
-	return closeBoth{r, file}, format, nil
+	if !info.IsDir() {
+		openPath(arg, o, true, fn)
+		return
+	}
+	err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			fn(nil, err)
+			return nil
+		}
+		if !d.IsDir() && isPGNName(path) {
+			openPath(path, o, false, fn)
+		}
+		return nil
+	})
+	if err != nil {
+		fn(nil, err)
+	}
 }
 
-// openPlain opens a regular file that is neither compressed nor UTF-16,
-// which can be read in ranges (reader.NewFile). It reports false for any
-// other input, which open reads as a stream, errors included.
-func openPlain(name string) (*os.File, int64, bool) {
-	f, err := os.Open(name)
+// openPath opens the file at path. named says the user named it; in a
+// directory, zip archives without a .pgn member are passed over.
+func openPath(path string, o openOptions, named bool, fn func(*pgnInput, error)) {
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, 0, false
+		fn(nil, err)
+		return
 	}
 	info, err := f.Stat()
-	if err == nil && info.Mode().IsRegular() {
-		head := make([]byte, 4)
-		n, _ := f.ReadAt(head, 0)
-		if input.Plain(head[:n]) {
-			return f, info.Size(), true
+	if err != nil || !info.Mode().IsRegular() {
+		// Not a regular file (a named pipe, say): read it as a stream.
+		o.progress.begin(path, -1)
+		text, format, err := input.Reader(o.progress.wrap(f))
+		if err != nil {
+			f.Close()
+			fn(nil, &inputError{path, err})
+			return
+		}
+		fn(&pgnInput{name: path, path: path, format: format, text: readCloser{text, f}}, nil)
+		return
+	}
+	if !named && strings.HasSuffix(strings.ToLower(path), ".zip") && !hasPGNMember(f, info.Size()) {
+		f.Close()
+		return
+	}
+	openFile(f, info.Size(), path, path, o, fn)
+}
+
+// file is what openFile needs of a file.
+type file interface {
+	io.ReaderAt
+	io.Reader
+	io.Closer
+}
+
+// openFile opens a regular file of size bytes, by its content.
+func openFile(f file, size int64, name, path string, o openOptions, fn func(*pgnInput, error)) {
+	head := make([]byte, input.BinarySample)
+	n, err := f.ReadAt(head, 0)
+	if err != nil && err != io.EOF {
+		f.Close()
+		fn(nil, &inputError{name, err})
+		return
+	}
+	head = head[:n]
+	format, what := input.Detect(head)
+	o.progress.begin(name, size)
+	fail := func(err error) {
+		f.Close()
+		fn(nil, &inputError{name, err})
+	}
+	switch {
+	case what != "":
+		fail(input.NotPGN(what))
+		return
+	case format == input.Zip:
+		openZip(f, size, name, path, o, fn)
+		f.Close()
+		return
+	case format == input.Text && o.ranged:
+		if input.Binary(head) {
+			fail(input.NotPGN("binary data"))
+			return
+		}
+		if osFile, ok := f.(*os.File); ok {
+			fn(&pgnInput{name: name, path: path, file: osFile, size: size}, nil)
+			return
 		}
 	}
-	f.Close()
-	return nil, 0, false
+	text, format, err := input.File(o.progress.wrapAt(f), size, o.jobs)
+	if err != nil {
+		fail(err)
+		return
+	}
+	fn(&pgnInput{name: name, path: path, format: format, text: readCloser{text, f}}, nil)
 }
 
-// closeBoth closes the decoder and then the file under it.
-type closeBoth struct {
-	io.ReadCloser
-	file *os.File
-}
-
-func (c closeBoth) Close() error {
-	err := c.ReadCloser.Close()
-	if c.file != nil {
-		if ferr := c.file.Close(); err == nil {
-			err = ferr
+// openZip passes on every .pgn member of the zip archive in f, in archive
+// order, named "archive.zip:member.pgn".
+func openZip(f io.ReaderAt, size int64, name, path string, o openOptions, fn func(*pgnInput, error)) {
+	z, err := zip.NewReader(o.progress.wrapAt(f), size)
+	if err != nil {
+		fn(nil, &inputError{name, fmt.Errorf("zip: %v", err)})
+		return
+	}
+	found := false
+	for _, m := range z.File {
+		if !isPGNMember(m) {
+			continue
 		}
+		found = true
+		memberName := name + ":" + m.Name
+		r, err := m.Open()
+		if err != nil {
+			fn(nil, &inputError{memberName, err})
+			continue
+		}
+		text, _, err := input.Reader(r)
+		if err != nil {
+			r.Close()
+			fn(nil, &inputError{memberName, err})
+			continue
+		}
+		fn(&pgnInput{name: memberName, path: path, format: input.Zip, text: readCloser{text, r}}, nil)
+	}
+	if !found {
+		fn(nil, &inputError{name, &input.NotPGNError{What: "a zip archive without a .pgn member", Fix: "is it the right file?"}})
+	}
+}
+
+// isPGNMember reports whether a zip member is a PGN file, by its name.
+func isPGNMember(m *zip.File) bool {
+	return !m.FileInfo().IsDir() && strings.HasSuffix(strings.ToLower(m.Name), ".pgn")
+}
+
+// hasPGNMember reports whether f is a zip archive with a .pgn member.
+func hasPGNMember(f io.ReaderAt, size int64) bool {
+	z, err := zip.NewReader(f, size)
+	if err != nil {
+		return true // let the named error show when it is opened
+	}
+	for _, m := range z.File {
+		if isPGNMember(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// isPGNName reports whether a file found in a directory is PGN, possibly
+// compressed or archived: name.pgn, name.pgn.zst, .gz, .bz2 or .xz, or a
+// zip archive (which is read when it holds a .pgn member).
+func isPGNName(path string) bool {
+	name := strings.ToLower(filepath.Base(path))
+	if strings.HasSuffix(name, ".zip") {
+		return true
+	}
+	for _, ext := range []string{".zst", ".gz", ".bz2", ".xz"} {
+		name = strings.TrimSuffix(name, ext)
+	}
+	return strings.HasSuffix(name, ".pgn")
+}
+
+// readCloser closes the decoder and then the file under it.
+type readCloser struct {
+	io.ReadCloser
+	under io.Closer
+}
+
+func (c readCloser) Close() error {
+	err := c.ReadCloser.Close()
+	if ferr := c.under.Close(); err == nil {
+		err = ferr
 	}
 	return err
+}
+
+// closers closes several things in order.
+type closers []io.Closer
+
+func (cs closers) Close() error {
+	var first error
+	for _, c := range cs {
+		if err := c.Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// noClose is standard input read as a file: it stays open.
+type noClose struct{ *os.File }
+
+func (noClose) Close() error { return nil }
+
+// progressAt counts the bytes read through ReadAt into the bar, for inputs
+// read out of order: a zip archive, the frames of a zstd file.
+type progressAt struct {
+	r    io.ReaderAt
+	p    *progress
+	read atomic.Int64
+}
+
+func (pa *progressAt) ReadAt(b []byte, off int64) (int, error) {
+	n, err := pa.r.ReadAt(b, off)
+	pa.p.reached(pa.read.Add(int64(n)))
+	return n, err
 }
 
 // encodingFlag is the --encoding flag of the commands that read PGN text.

@@ -74,6 +74,15 @@ func (pr progressReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
+// wrapAt counts the bytes read from r, a file read out of order (a zip
+// archive, the frames of a zstd file), into the bar.
+func (p *progress) wrapAt(r io.ReaderAt) io.ReaderAt {
+	if p == nil {
+		return r
+	}
+	return &progressAt{r: r, p: p}
+}
+
 // reached sets the bar to offset off of the input, for inputs read in
 // ranges, whose reads run ahead of the games handed out and overlap.
 func (p *progress) reached(off int64) {
