@@ -78,12 +78,13 @@ func (e *inputError) Unwrap() error { return e.err }
 // closes the inputs it is given.
 func eachInput(arg string, stdin io.Reader, o openOptions, fn func(*pgnInput, error)) {
 	if arg == "-" {
-		f, ok := stdin.(*os.File)
-		if info, err := os.Stdin.Stat(); ok && f == os.Stdin && err == nil && info.Mode().IsRegular() {
-			// Standard input from a file can be read as one: a zip
-			// archive in particular.
-			openFile(noClose{f}, info.Size(), "<stdin>", "", o, fn)
-			return
+		if f, ok := stdin.(*os.File); ok {
+			if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+				// Standard input redirected from a file is read as
+				// one: a zip archive in particular.
+				openFile(noClose{f}, info.Size(), "<stdin>", "", o, fn)
+				return
+			}
 		}
 		o.progress.begin("<stdin>", -1)
 		text, format, err := input.Reader(o.progress.wrap(stdin))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"os"
@@ -8,49 +9,201 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klauspost/compress/zstd"
+	"github.com/pgnc/pgnc/internal/testfiles"
+	"github.com/ulikunitz/xz"
 )
 
-// TestCompressedInput: check reads gzip and zstd files, and stdin, by their
-// magic bytes; fmt -w refuses to rewrite them.
-func TestCompressedInput(t *testing.T) {
-	src, err := os.ReadFile("../../testdata/sample.pgn")
+func readTestdata(t *testing.T, name string) []byte {
+	data, err := os.ReadFile(filepath.Join("../../testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var gz, zs bytes.Buffer
-	gw := gzip.NewWriter(&gz)
-	gw.Write(src)
-	gw.Close()
-	zw, _ := zstd.NewWriter(&zs)
-	zw.Write(src)
-	zw.Close()
-	dir := t.TempDir()
-	files := map[string][]byte{"a.pgn.gz": gz.Bytes(), "b.pgn.zst": zs.Bytes(), "c.data": gz.Bytes()}
-	for name, data := range files {
-		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	return data
+}
+
+func gzipData(data []byte) []byte {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write(data)
+	w.Close()
+	return b.Bytes()
+}
+
+func xzData(t *testing.T, data []byte) []byte {
+	var b bytes.Buffer
+	w, err := xz.NewWriter(&b)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, name := range []string{"a.pgn.gz", "b.pgn.zst", "c.data"} {
-		var out, errb bytes.Buffer
-		if code := run([]string{"check", filepath.Join(dir, name)}, nil, &out, &errb); code != 0 {
-			t.Fatalf("%s: exit %d: %s%s", name, code, out.String(), errb.String())
+	w.Write(data)
+	w.Close()
+	return b.Bytes()
+}
+
+// zipData is a zip archive of the named files, in order.
+func zipData(t *testing.T, files ...string) []byte {
+	var b bytes.Buffer
+	z := zip.NewWriter(&b)
+	for i := 0; i < len(files); i += 2 {
+		w, err := z.Create(files[i])
+		if err != nil {
+			t.Fatal(err)
 		}
-		if !strings.Contains(out.String(), "3 games (0 with errors)") {
-			t.Errorf("%s: %s", name, out.String())
-		}
+		w.Write([]byte(files[i+1]))
 	}
+	z.Close()
+	return b.Bytes()
+}
+
+// pgncRun runs pgnc with args and returns its exit code and output.
+func pgncRun(args []string, stdin *os.File) (int, string, string) {
 	var out, errb bytes.Buffer
-	if code := run([]string{"check", "-"}, bytes.NewReader(zs.Bytes()), &out, &errb); code != 0 || !strings.Contains(out.String(), "3 games") {
-		t.Errorf("stdin: exit %d: %s", code, out.String())
+	var in = os.Stdin
+	if stdin != nil {
+		in = stdin
 	}
-	// A directory finds compressed PGN by name.
-	out.Reset()
-	run([]string{"check", dir}, nil, &out, &errb)
-	if !strings.Contains(out.String(), "2 files, 6 games") {
-		t.Errorf("directory: %s", out.String())
+	code := run(args, in, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// writeFiles writes name, data pairs under dir.
+func writeFiles(t *testing.T, dir string, files map[string][]byte) {
+	for name, data := range files {
+		path := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	errb.Reset()
-	if code := run([]string{"fmt", "-w", filepath.Join(dir, "a.pgn.gz")}, nil, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), "does not rewrite gzip-compressed files") {
-		t.Errorf("fmt -w on gzip: exit %d: %s", code, errb.String())
+}
+
+// TestCompressedFormats: every compressed form of a file, named by any
+// name, is checked exactly as the plain file, with every -j.
+func TestCompressedFormats(t *testing.T) {
+	broken := readTestdata(t, "broken.pgn")
+	sample := readTestdata(t, "sample.pgn")
+	text := append(append([]byte{}, sample...), broken...)
+	dir := t.TempDir()
+	forms := map[string][]byte{
+		"plain.pgn":   text,
+		"gz.pgn.gz":   append(gzipData(text[:700]), gzipData(text[700:])...), // two members, as pigz writes
+		"xz.pgn.xz":   xzData(t, text),
+		"frames.data": testfiles.Framed(text, []int{100, 700, 1200}), // any name: content decides
+		"pzstd.zst":   readTestdata(t, "compressed/sample.pgn.zst"),
+		"bz.pgn.bz2":  readTestdata(t, "compressed/sample.pgn.bz2"),
+		"sample.pgn":  sample,
+	}
+	writeFiles(t, dir, forms)
+	for _, j := range []string{"-j1", "-j2", "-j3"} {
+		for _, form := range []struct{ name, plain string }{
+			{"gz.pgn.gz", "plain.pgn"}, {"xz.pgn.xz", "plain.pgn"}, {"frames.data", "plain.pgn"},
+			{"pzstd.zst", "sample.pgn"}, {"bz.pgn.bz2", "sample.pgn"},
+		} {
+			wantCode, want, _ := pgncRun([]string{"check", j, filepath.Join(dir, form.plain)}, nil)
+			code, got, stderr := pgncRun([]string{"check", j, filepath.Join(dir, form.name)}, nil)
+			got = strings.ReplaceAll(got, form.name, form.plain)
+			if code != wantCode || got != want || stderr != "" {
+				t.Errorf("%s %s: exit %d, %s%s\nwant exit %d, %s", j, form.name, code, got, stderr, wantCode, want)
+			}
+		}
+	}
+	// Compressed standard input, and compressed files found in a directory.
+	f, _ := os.Open(filepath.Join(dir, "xz.pgn.xz"))
+	defer f.Close()
+	if code, out, _ := pgncRun([]string{"check", "-"}, f); code != exitProblems || !strings.Contains(out, "7 games (3 with errors)") {
+		t.Errorf("xz on standard input: exit %d: %s", code, out)
+	}
+	if _, out, _ := pgncRun([]string{"check", dir}, nil); !strings.Contains(out, "5 files, 27 games") {
+		t.Errorf("directory: %s", out)
+	}
+	if code, _, stderr := pgncRun([]string{"fmt", "-w", filepath.Join(dir, "gz.pgn.gz")}, nil); code != exitUsage || !strings.Contains(stderr, "does not rewrite gzip-compressed files") {
+		t.Errorf("fmt -w on gzip: exit %d: %s", code, stderr)
+	}
+}
+
+// TestZip: every .pgn member of a zip archive is read in archive order,
+// named archive.zip:member.pgn; fmt, convert and board read them too.
+func TestZip(t *testing.T) {
+	sample, broken := string(readTestdata(t, "sample.pgn")), string(readTestdata(t, "broken.pgn"))
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{
+		"twic.zip":       zipData(t, "twic1599.pgn", sample, "readme.txt", "not PGN", "sub/more.PGN", broken),
+		"one.zip":        zipData(t, "a.pgn", sample),
+		"pictures.zip":   zipData(t, "a.png", "\x89PNG"),
+		"d/games.zip":    zipData(t, "g.pgn", sample),
+		"d/pictures.zip": zipData(t, "a.png", "\x89PNG"),
+	})
+	zipPath := filepath.Join(dir, "twic.zip")
+	code, out, stderr := pgncRun([]string{"check", zipPath}, nil)
+	if code != exitProblems || !strings.Contains(out, zipPath+":sub/more.PGN:21:11: error[PGN201]") || !strings.HasSuffix(out, "2 files, 7 games (3 with errors), 97 plies replayed: 5 errors, 6 warnings, 65 bytes skipped\n") {
+		t.Errorf("check: exit %d\n%s%s", code, out, stderr)
+	}
+	// From standard input: a redirected file can be read, a pipe cannot.
+	f, _ := os.Open(zipPath)
+	defer f.Close()
+	if _, got, _ := pgncRun([]string{"check", "-"}, f); got != strings.ReplaceAll(out, zipPath, "<stdin>") {
+		t.Errorf("zip on standard input:\n%s", got)
+	}
+	pr, pw, _ := os.Pipe()
+	data, _ := os.ReadFile(zipPath)
+	go func() { pw.Write(data); pw.Close() }()
+	if code, out, _ := pgncRun([]string{"check", "-"}, pr); code != exitUsage || !strings.Contains(out, "hint: a zip archive is read from a named file, not from standard input or a pipe") {
+		t.Errorf("zip from a pipe: exit %d: %s", code, out)
+	}
+	// A zip without PGN is named; in a directory it is passed over.
+	if code, out, _ := pgncRun([]string{"check", filepath.Join(dir, "pictures.zip")}, nil); code != exitUsage || !strings.Contains(out, "error[PGN116]: 'pictures.zip' is a zip archive without a .pgn member, not PGN text") {
+		t.Errorf("zip without PGN: exit %d: %s", code, out)
+	}
+	if code, out, _ := pgncRun([]string{"check", filepath.Join(dir, "d")}, nil); code != exitClean || !strings.HasPrefix(out, "1 file, 3 games") {
+		t.Errorf("directory with zips: exit %d: %s", code, out)
+	}
+	// fmt, convert and board.
+	if code, out, stderr := pgncRun([]string{"fmt", filepath.Join(dir, "one.zip")}, nil); code != exitClean || !strings.Contains(out, "[White \"Anderssen, Adolf\"]") {
+		t.Errorf("fmt: exit %d: %s%s", code, out, stderr)
+	}
+	if code, _, stderr := pgncRun([]string{"fmt", "-w", filepath.Join(dir, "one.zip")}, nil); code != exitUsage || !strings.Contains(stderr, "-w does not rewrite members of zip archives") {
+		t.Errorf("fmt -w: exit %d: %s", code, stderr)
+	}
+	if code, out, _ := pgncRun([]string{"fmt", "-l", filepath.Join(dir, "one.zip")}, nil); code != exitClean || out != filepath.Join(dir, "one.zip")+":a.pgn\n" {
+		t.Errorf("fmt -l: exit %d: %q", code, out)
+	}
+	if code, out, _ := pgncRun([]string{"convert", "--to", "fen", "--final", filepath.Join(dir, "d")}, nil); code != exitClean || len(strings.Fields(out)) != 3*6 {
+		t.Errorf("convert: exit %d: %s", code, out)
+	}
+	if code, out, _ := pgncRun([]string{"board", "--ascii", filepath.Join(dir, "one.zip")}, nil); code != exitClean || !strings.Contains(out, "FEN") {
+		t.Errorf("board: exit %d: %s", code, out)
+	}
+	if code, _, stderr := pgncRun([]string{"board", zipPath}, nil); code != exitUsage || !strings.Contains(stderr, "holds 2 PGN inputs") {
+		t.Errorf("board on two members: exit %d: %s", code, stderr)
+	}
+}
+
+// TestNotPGN: a file that is not PGN text gets one diagnostic, PGN116, and
+// exit 2; the inputs after it are still checked.
+func TestNotPGN(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{
+		"x.7z":      []byte("7z\xbc\xaf\x27\x1c\x00\x04" + strings.Repeat("\x00", 100)),
+		"games.cbh": bytes.Repeat([]byte{0, 1, 2, 3, 'a'}, 1000),
+		"g.pgn.gz":  gzipData(bytes.Repeat([]byte{0}, 1000)),
+		"ok.pgn":    readTestdata(t, "sample.pgn"),
+	})
+	seven, cbh, gz, ok := filepath.Join(dir, "x.7z"), filepath.Join(dir, "games.cbh"), filepath.Join(dir, "g.pgn.gz"), filepath.Join(dir, "ok.pgn")
+	code, out, stderr := pgncRun([]string{"check", seven, cbh, gz, ok}, nil)
+	want := seven + ":1:1: error[PGN116]: 'x.7z' is a 7-Zip archive, not PGN text\n  hint: unpack it first\n" +
+		cbh + ":1:1: error[PGN116]: 'games.cbh' is binary data, not PGN text\n  hint: is it the right file?\n" +
+		gz + ":1:1: error[PGN116]: 'g.pgn.gz' is binary data, not PGN text\n  hint: is it the right file?\n" +
+		"4 files, 3 games (0 with errors), 91 plies replayed: 3 errors, 0 warnings, 0 bytes skipped\n"
+	if code != exitUsage || out != want || stderr != "" {
+		t.Errorf("exit %d\n%s%s\nwant\n%s", code, out, stderr, want)
+	}
+	code, out, _ = pgncRun([]string{"check", "--format", "json", seven}, nil)
+	if code != exitUsage || !strings.Contains(out, `"code":"PGN116","message":"'x.7z' is a 7-Zip archive, not PGN text","hint":"unpack it first"`) {
+		t.Errorf("json: exit %d: %s", code, out)
+	}
+	for _, cmd := range [][]string{{"fmt", seven}, {"convert", "--to", "uci", seven}, {"board", seven}} {
+		if code, _, stderr := pgncRun(cmd, nil); code != exitUsage || !strings.Contains(stderr, "'x.7z' is a 7-Zip archive, not PGN text; unpack it first") {
+			t.Errorf("%s: exit %d: %s", cmd[0], code, stderr)
+		}
 	}
 }
