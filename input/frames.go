@@ -142,6 +142,7 @@ type FrameReader struct {
 	chunk   *[]byte // the chunk being read
 	rest    []byte  // its bytes not yet read
 	err     error
+	read    int64 // decoded bytes read so far
 	done    chan struct{}
 	once    sync.Once
 	wg      sync.WaitGroup
@@ -149,6 +150,7 @@ type FrameReader struct {
 
 // frameUnit is the decoded text of one frame, handed over in chunks.
 type frameUnit struct {
+	offset int64 // of the frame in the file
 	chunks chan *[]byte
 	err    error // valid once chunks is closed
 }
@@ -161,7 +163,7 @@ func NewFrameReader(r io.ReaderAt, frames []Frame, workers int) *FrameReader {
 	jobs := make(chan int)
 	units := make([]*frameUnit, len(frames))
 	for i := range units {
-		units[i] = &frameUnit{chunks: make(chan *[]byte, maxChunksAhead)}
+		units[i] = &frameUnit{offset: frames[i].Offset, chunks: make(chan *[]byte, maxChunksAhead)}
 	}
 	fr.wg.Add(1 + workers)
 	go func() { // hands frames out in order; the units channel bounds how far ahead
@@ -264,7 +266,7 @@ func (fr *FrameReader) Read(p []byte) (int, error) {
 		c, ok := <-fr.current.chunks
 		if !ok {
 			if fr.current.err != nil {
-				fr.err = fmt.Errorf("zstd: %v", fr.current.err)
+				fr.err = fmt.Errorf("zstd: %v, in the frame at offset %d, after %d decompressed bytes", fr.current.err, fr.current.offset, fr.read)
 			}
 			fr.current = nil
 			continue
@@ -273,6 +275,7 @@ func (fr *FrameReader) Read(p []byte) (int, error) {
 	}
 	n := copy(p, fr.rest)
 	fr.rest = fr.rest[n:]
+	fr.read += int64(n)
 	return n, nil
 }
 

@@ -186,7 +186,8 @@ func Reader(r io.Reader) (io.ReadCloser, Format, error) {
 	if what != "" {
 		return nil, "", NotPGN(what)
 	}
-	var dec io.ReadCloser
+	var dec io.Reader
+	var closer io.Closer
 	switch format {
 	case Zip:
 		return nil, format, ErrZipStream
@@ -195,27 +196,30 @@ func Reader(r io.Reader) (io.ReadCloser, Format, error) {
 		if err != nil {
 			return nil, format, fmt.Errorf("zstd: %v", err)
 		}
-		dec = d.IOReadCloser()
+		dec, closer = d, closerFunc(func() error { d.Close(); return nil })
 	case Gzip:
 		z, err := gzip.NewReader(br) // reads every member of a multi-member file
 		if err != nil {
 			return nil, format, fmt.Errorf("gzip: %v", err)
 		}
-		dec = z
+		dec, closer = z, z
 	case Bzip2:
-		dec = io.NopCloser(bzip2.NewReader(br)) // reads every stream of a multi-stream file
+		dec = bzip2.NewReader(br) // reads every stream of a multi-stream file
 	case XZ:
 		x, err := xz.NewReader(br) // reads every stream of a multi-stream file
 		if err != nil {
 			return nil, format, fmt.Errorf("xz: %v", err)
 		}
-		dec = io.NopCloser(x)
+		dec = x
 	default:
 		return TextReader(br, nil)
 	}
-	text, textFormat, err := TextReader(dec, dec)
+	dec = &decoder{r: dec, format: format}
+	text, textFormat, err := TextReader(dec, closer)
 	if err != nil {
-		dec.Close()
+		if closer != nil {
+			closer.Close()
+		}
 		return nil, format, err
 	}
 	if textFormat != "" {
@@ -254,6 +258,32 @@ func TextReader(r io.Reader, c io.Closer) (io.ReadCloser, Format, error) {
 	}
 	return readCloser{br, c}, Text, nil
 }
+
+// decoder says which decompressor failed and how far it got: a stream that
+// ends early is a file cut short, not the end of the input.
+type decoder struct {
+	r      io.Reader
+	format Format
+	n      int64 // bytes decoded so far
+}
+
+func (d *decoder) Read(p []byte) (int, error) {
+	n, err := d.r.Read(p)
+	d.n += int64(n)
+	switch {
+	case err == nil || err == io.EOF:
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		err = fmt.Errorf("%s: the compressed data ends early, after %d decompressed bytes: is the file cut short?", d.format, d.n)
+	default:
+		err = fmt.Errorf("%s: %v, after %d decompressed bytes", d.format, err, d.n)
+	}
+	return n, err
+}
+
+// closerFunc is a function that closes something.
+type closerFunc func() error
+
+func (f closerFunc) Close() error { return f() }
 
 // readCloser joins a reader and what closing it closes.
 type readCloser struct {

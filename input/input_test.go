@@ -195,3 +195,33 @@ func TestUTF16(t *testing.T) {
 		t.Errorf("broken UTF-16 decodes to %q", got)
 	}
 }
+
+// TestCutShort: a compressed file cut short is an error that says so,
+// after the text decoded before the cut; it is not taken for the end.
+func TestCutShort(t *testing.T) {
+	text := strings.Repeat(pgn, 20000)
+	sample := string(readFile(t, "../testdata/sample.pgn"))
+	for _, c := range []struct {
+		name string
+		data []byte
+		text string
+	}{
+		{"gzip", gzipped(text), text},
+		{"zstd", zstded(t, text), text},
+		{"xz", xzed(t, text), text},
+		{"bzip2", readFile(t, "../testdata/compressed/sample.pgn.bz2"), sample},
+	} {
+		cut := c.data[:len(c.data)*2/3]
+		r, _, err := Reader(bytes.NewReader(cut))
+		if err == nil {
+			var got []byte
+			got, err = io.ReadAll(r)
+			if !strings.HasPrefix(c.text, string(got)) {
+				t.Errorf("%s: the text before the cut is not the file's", c.name)
+			}
+		}
+		if err == nil || !strings.Contains(err.Error(), "is the file cut short?") {
+			t.Errorf("%s cut short: %v", c.name, err)
+		}
+	}
+}

@@ -7,7 +7,6 @@ package reader
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"iter"
 	"math"
@@ -459,17 +458,33 @@ func (rd *Reader) read() error {
 	}
 	// Fill the free space, so that the boundary scan runs once per
 	// doubling of the buffer and not once per short read.
-	n, err := io.ReadFull(rd.r, rd.buf[len(rd.buf):cap(rd.buf)])
+	n, err := fill(rd.r, rd.buf[len(rd.buf):cap(rd.buf)])
 	rd.buf = rd.buf[:len(rd.buf)+n]
 	if err != nil {
 		// The input ends here, normally or not: what was read is still
-		// checked, and a real error is reported after it.
+		// checked, and a real error (a decoder's unexpected end of a
+		// compressed stream included) is reported after it.
 		rd.eof = true
-		if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		if err != io.EOF {
 			rd.readErr = err
 		}
 	}
 	return nil
+}
+
+// fill reads from r until buf is full or r fails. Unlike io.ReadFull it
+// passes r's error on as it is: io.ErrUnexpectedEOF from a decoder says
+// that a compressed file is cut short, not that the input ended.
+func fill(r io.Reader, buf []byte) (int, error) {
+	n := 0
+	for n < len(buf) {
+		k, err := r.Read(buf[n:])
+		n += k
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // cut returns where the buffer can be split so that the parse of the part

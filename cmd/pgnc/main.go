@@ -234,10 +234,10 @@ func (c *checker) checkArg(arg string, stdin io.Reader) {
 		}
 		defer in.Close()
 		if in.file != nil {
-			c.checkGames(reader.NewFile(in.file, in.size, in.name, c.readOptions()), true)
+			c.checkGames(reader.NewFile(in.file, in.size, in.name, c.readOptions()), in.name, true)
 			return
 		}
-		c.checkGames(reader.New(in.text, in.name, c.readOptions()), false)
+		c.checkGames(reader.New(in.text, in.name, c.readOptions()), in.name, false)
 	})
 }
 
@@ -259,9 +259,9 @@ func repeatsOption(flag int) int {
 	return flag
 }
 
-// checkGames reports the games of rd. With byOffset, the progress bar
+// checkGames reports the games of rd, the input named name. With byOffset, the progress bar
 // follows the offsets of the games, not the reads.
-func (c *checker) checkGames(rd *reader.Reader, byOffset bool) {
+func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool) {
 	defer rd.Close()
 	write := diag.WriteText
 	if c.flags.format == "json" {
@@ -275,7 +275,7 @@ func (c *checker) checkGames(rd *reader.Reader, byOffset bool) {
 			return
 		}
 		if err != nil {
-			c.ioError(err)
+			c.ioError(fmt.Errorf("%s: %w", name, err))
 			return
 		}
 		if g.Index > 0 {

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -204,6 +205,24 @@ func TestNotPGN(t *testing.T) {
 	for _, cmd := range [][]string{{"fmt", seven}, {"convert", "--to", "uci", seven}, {"board", seven}} {
 		if code, _, stderr := pgncRun(cmd, nil); code != exitUsage || !strings.Contains(stderr, "'x.7z' is a 7-Zip archive, not PGN text; unpack it first") {
 			t.Errorf("%s: exit %d: %s", cmd[0], code, stderr)
+		}
+	}
+}
+
+// TestCutShort: a compressed file cut short is reported after the games
+// read before the cut, naming the file, with exit code 2.
+func TestCutShort(t *testing.T) {
+	text := bytes.Repeat(readTestdata(t, "sample.pgn"), 50)
+	file := testfiles.Framed(text, []int{len(text) / 3, len(text) * 2 / 3})
+	path := filepath.Join(t.TempDir(), "cut.pgn.zst")
+	os.WriteFile(path, file[:len(file)-20], 0o644)
+	for _, j := range []string{"-j1", "-j2"} {
+		code, out, stderr := pgncRun([]string{"check", j, path}, nil)
+		// The last frame is cut: what the first two hold is checked, the
+		// game cut at their end included.
+		want := fmt.Sprintf("pgnc: %s: zstd: the compressed data ends early, after %d decompressed bytes: is the file cut short?\n", path, len(text)*2/3)
+		if code != exitUsage || !strings.Contains(out, "1 file, 100 games (1 with errors)") || stderr != want {
+			t.Errorf("%s: exit %d: %s%s", j, code, out, stderr)
 		}
 	}
 }
