@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -223,6 +224,42 @@ func TestCutShort(t *testing.T) {
 		want := fmt.Sprintf("pgnc: %s: zstd: the compressed data ends early, after %d decompressed bytes: is the file cut short?\n", path, len(text)*2/3)
 		if code != exitUsage || !strings.Contains(out, "1 file, 100 games (1 with errors)") || stderr != want {
 			t.Errorf("%s: exit %d: %s%s", j, code, out, stderr)
+		}
+	}
+}
+
+// TestPzstdCorpus compresses corpus files with pzstd, in frames of about
+// 2 MiB whose edges fall mid-game, and checks that pgnc check reports on
+// the .zst exactly what it reports on the plain file, for every -j.
+func TestPzstdCorpus(t *testing.T) {
+	if _, err := exec.LookPath("pzstd"); err != nil {
+		t.Skip("pzstd is not installed (Debian package zstd)")
+	}
+	paths := testfiles.PGN("../../../shared/corpus/edge/lichess-twic", "../../../shared/corpus/bulk/tcec", "../../../shared/corpus/bulk/otb-masters")
+	if len(paths) == 0 {
+		t.Skip("the corpus is absent: ../shared/corpus")
+	}
+	var text []byte
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text = append(text, data...); len(text) > 12<<20 {
+			break
+		}
+	}
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "corpus.pgn")
+	os.WriteFile(plain, text, 0o644)
+	if out, err := exec.Command("pzstd", "-q", "-1", "-p", "2", plain, "-o", plain+".zst").CombinedOutput(); err != nil {
+		t.Fatalf("pzstd: %v: %s", err, out)
+	}
+	for _, j := range []string{"-j1", "-j2", "-j4"} {
+		wantCode, want, _ := pgncRun([]string{"check", j, plain}, nil)
+		code, got, stderr := pgncRun([]string{"check", j, plain + ".zst"}, nil)
+		if got = strings.ReplaceAll(got, plain+".zst", plain); code != wantCode || got != want || stderr != "" {
+			t.Errorf("%s: exit %d (want %d), %d bytes of report (want %d), %s", j, code, wantCode, len(got), len(want), stderr)
 		}
 	}
 }
