@@ -129,7 +129,7 @@ const chunkSize = 1 << 20
 // maxChunksAhead bounds the decoded chunks one frame holds before they
 // are read: a frame that decodes to more waits, so that memory stays
 // bounded however big a frame is.
-const maxChunksAhead = 8
+const maxChunksAhead = 4
 
 var chunks = sync.Pool{New: func() any { b := make([]byte, chunkSize); return &b }}
 
@@ -186,7 +186,7 @@ func NewFrameReader(r io.ReaderAt, frames []Frame, workers int) *FrameReader {
 	for range workers {
 		go func() {
 			defer fr.wg.Done()
-			d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+			d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
 			if err != nil {
 				panic(err) // only invalid options fail
 			}

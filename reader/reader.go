@@ -106,6 +106,10 @@ type Game struct {
 	// (ast.Game.Skipped); with Index 0, outside games, including input
 	// skipped after a cut at MaxGameBytes.
 	Skipped int
+	// Unread counts, with Index 0, the bytes skipped after a cut at
+	// MaxGameBytes: they are in no game's text and no Gap, so a writer
+	// that keeps every byte cannot keep them.
+	Unread int
 	// Plies counts the moves of the main line that the check replayed: all
 	// of them, or those before the first that could not be played; 0 with
 	// Options.SyntaxOnly.
@@ -757,7 +761,7 @@ func process(ps *parser.Parser, models *check.Memory, pc piece, name string, opt
 	}
 	flushOutside(len(src) + 1)
 	if outsideSkipped > 0 {
-		out = append(out, &Game{File: file, Skipped: outsideSkipped})
+		out = append(out, &Game{File: file, Skipped: outsideSkipped, Unread: pc.skipped})
 	}
 	return out
 }

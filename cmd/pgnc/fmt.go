@@ -39,12 +39,13 @@ type fmtFlags struct {
 	strip        string
 	keepSuffixes bool
 	jobs         int
+	maxGameBytes int
 	encoding     encodingFlag
 }
 
 // readOptions are the reader options the flags ask for.
 func (f *fmtFlags) readOptions() reader.Options {
-	return reader.Options{Workers: f.jobs, Encoding: f.encoding.enc}
+	return reader.Options{Workers: f.jobs, Encoding: f.encoding.enc, MaxGameBytes: f.maxGameBytes}
 }
 
 func newFmtFlags(out io.Writer) *fmtFlags {
@@ -57,6 +58,7 @@ func newFmtFlags(out io.Writer) *fmtFlags {
 	f.set.StringVar(&f.strip, "strip", "", "comma-separated parts to leave out: comments, variations, nags, clock")
 	f.set.BoolVar(&f.keepSuffixes, "keep-suffixes", false, "write suffix annotations as written (!?) instead of as NAGs ($5)")
 	f.set.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "format with this many goroutines; the output order stays that of the input")
+	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, "most bytes read without a game boundary; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is")
 	addEncodingFlag(f.set, &f.encoding)
 	return f
 }
@@ -191,10 +193,13 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 	read.Model, read.ReuseMemory = true, true
 	read.Prepare = func(g *reader.Game) []byte {
 		b := takeBuffer()
-		if !exportable(g) { // copied through
-			b = append(b, strings.TrimRight(g.File.Src[g.AST.From:g.AST.To], " \t\r\n")...)
-			return append(b, "\n\n"...)
+		if !exportable(g) {
+			// Copied through, with the text before it, which may
+			// share its first line: Gap ends where the game starts.
+			b = appendKept(b, g.File.Src[g.AST.From-len(g.Gap):g.AST.To])
+			return append(b, '\n')
 		}
+		b = appendKept(b, g.Gap)
 		for _, e := range g.Escapes {
 			b = append(append(append(b, '%'), strings.TrimRight(e, "\r")...), '\n')
 		}
@@ -219,7 +224,12 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 				diag.WriteText(stderr, g.File, d, diag.English)
 			}
 		}
-		keepBetween(&b, g.Gap)
+		if g.Unread > 0 {
+			return errors, fmt.Errorf("%s: %d bytes after a game cut at --max-game-bytes (%d) were skipped unread, and fmt cannot copy through what it has not read: raise --max-game-bytes", name, g.Unread, read.MaxGameBytes)
+		}
+		if g.Index == 0 { // the text after the last game of a piece
+			b.Write(appendKept(nil, g.Gap))
+		}
 		if _, err := io.WriteString(out, b.String()); err != nil {
 			return errors, err
 		}
@@ -244,13 +254,23 @@ func exportable(g *reader.Game) bool {
 	return true
 }
 
-// keepBetween copies text between games when it holds more than white space
-// (escape lines, stray text): fmt never drops input.
-func keepBetween(b *strings.Builder, text string) {
-	if t := strings.Trim(text, " \t\r\n\v\ufeff"); t != "" {
-		b.WriteString(t)
-		b.WriteString("\n")
+// appendKept appends text that fmt does not format (stray text and escape
+// lines between games, a game with errors) when it holds more than white
+// space: exactly as it is, from the start of its first line that is not
+// blank to its last character that is not white space, then a line break.
+// fmt never drops or alters such input.
+func appendKept(b []byte, text string) []byte {
+	blank := func(r rune) bool { return strings.ContainsRune(" \t\r\n\v\ufeff", r) }
+	first := strings.IndexFunc(text, func(r rune) bool { return !blank(r) })
+	if first < 0 {
+		return b
 	}
+	start := strings.LastIndexAny(text[:first], "\r\n") + 1 // the start of its line
+	if start == 0 {
+		start = len(text) - len(strings.TrimLeft(text, "\ufeff")) // a byte order mark is not text
+	}
+	end := len(strings.TrimRightFunc(text, blank))
+	return append(append(b, text[start:end]...), '\n')
 }
 
 // replace puts the finished temporary file tmp in the place of path, with

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -35,4 +36,31 @@ func TestFmtIdempotent(t *testing.T) {
 		}
 	}
 	t.Logf("%d files", len(files))
+}
+
+// TestFmtPastLimit: input skipped after a cut at --max-game-bytes cannot
+// be copied through, so fmt fails (exit 2) and -w leaves the file as it
+// is, with no temporary file beside it; with a higher limit every byte of
+// the comment is kept.
+func TestFmtPastLimit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "big.pgn")
+	src := "[Event \"big\"]\n\n1. e4 {" + strings.Repeat("a comment line\n", 20000) + "} e5 *\n\n[Event \"next\"]\n\n1. d4 *\n"
+	os.WriteFile(path, []byte(src), 0o644)
+	code, _, stderr := pgncRun([]string{"fmt", "-w", "--max-game-bytes", "100000", path}, nil)
+	if code != exitUsage || !strings.Contains(stderr, "bytes after a game cut at --max-game-bytes (100000) were skipped unread") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if data, _ := os.ReadFile(path); string(data) != src {
+		t.Error("the file was changed")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files beside the input", len(entries)-1)
+	}
+	if code, _, stderr := pgncRun([]string{"fmt", "-w", path}, nil); code != exitClean {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if data, _ := os.ReadFile(path); strings.Count(string(data), "a comment line\n") != 20000 || !strings.Contains(string(data), "} 1... e5 *") {
+		t.Error("the comment was not kept whole")
+	}
 }
