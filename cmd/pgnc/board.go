@@ -47,7 +47,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var src []byte
 	inputs := 0
 	failed := false
-	eachInput(fs.Arg(0), stdin, openOptions{}, func(in *pgnInput, err error) {
+	eachInput(fs.Arg(0), stdin, openOptions{stderr: stderr}, func(in *pgnInput, err error) {
 		if err != nil {
 			fmt.Fprintf(stderr, "pgnc: %v\n", err)
 			failed = true

@@ -90,7 +90,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	code := exitClean
 	for _, arg := range flags.set.Args() {
-		eachInput(arg, stdin, openOptions{jobs: flags.jobs}, func(in *pgnInput, err error) {
+		eachInput(arg, stdin, openOptions{jobs: flags.jobs, stderr: stderr}, func(in *pgnInput, err error) {
 			if err != nil {
 				fmt.Fprintf(stderr, "pgnc: %v\n", err)
 				code = exitUsage

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -101,13 +102,22 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pgnc fmt: no input files (use - for standard input)")
 		return exitUsage
 	}
+	if flags.write {
+		defer removeOnSignal()()
+	}
 	code := exitClean
 	for _, arg := range flags.set.Args() {
 		if arg == "-" && flags.write {
 			fmt.Fprintln(stderr, "pgnc fmt: -w cannot rewrite standard input")
 			return exitUsage
 		}
-		eachInput(arg, stdin, openOptions{jobs: flags.jobs}, func(in *pgnInput, err error) {
+		if info, err := os.Stat(arg); err == nil && !info.IsDir() && !info.Mode().IsRegular() && (flags.write || flags.list) {
+			// Opening a FIFO would wait for a writer.
+			fmt.Fprintf(stderr, "pgnc: %s is not a regular file; -w and -l read regular files only\n", arg)
+			code = exitUsage
+			continue
+		}
+		eachInput(arg, stdin, openOptions{jobs: flags.jobs, stderr: stderr}, func(in *pgnInput, err error) {
 			if err == nil {
 				defer in.Close()
 			}
@@ -160,13 +170,18 @@ func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export
 	inSum, outSum := sha256.New(), sha256.New()
 	var sink io.Writer = outSum
 	var tmp *os.File
+	var target string
+	var info fs.FileInfo
 	if flags.write {
-		// A rename works only within one file system: the temporary
-		// file is made next to the input.
-		if tmp, err = os.CreateTemp(filepath.Dir(in.path), ".pgnc-fmt-*"); err != nil {
+		if target, info, err = rewritable(in.path); err != nil {
 			return 0, false, err
 		}
-		defer os.Remove(tmp.Name()) // fails harmlessly after a rename
+		// A rename works only within one file system: the temporary
+		// file is made next to the file it replaces.
+		if tmp, err = createTemp(filepath.Dir(target)); err != nil {
+			return 0, false, err
+		}
+		defer forgetTemp(tmp.Name()) // after a rename, nothing is left to remove
 		defer tmp.Close()
 		sink = io.MultiWriter(tmp, outSum)
 	}
@@ -180,7 +195,7 @@ func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export
 	if changed = !bytes.Equal(inSum.Sum(nil), outSum.Sum(nil)); !changed || !flags.write {
 		return errs, changed, nil
 	}
-	return errs, true, replace(in.path, tmp)
+	return errs, true, replace(target, info, tmp)
 }
 
 // formatStream formats the games of in onto out, one at a time, so that
@@ -271,24 +286,4 @@ func appendKept(b []byte, text string) []byte {
 	}
 	end := len(strings.TrimRightFunc(text, blank))
 	return append(append(b, text[start:end]...), '\n')
-}
-
-// replace puts the finished temporary file tmp in the place of path, with
-// path's permissions. The rename is atomic: the original is never half
-// written.
-func replace(path string, tmp *os.File) error {
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -226,7 +226,7 @@ type checker struct {
 // checkArg checks the inputs that arg names: a file, a directory of PGN
 // files, a zip archive's .pgn members, or standard input.
 func (c *checker) checkArg(arg string, stdin io.Reader) {
-	o := openOptions{jobs: c.flags.jobs, ranged: true, progress: c.progress}
+	o := openOptions{jobs: c.flags.jobs, ranged: true, progress: c.progress, stderr: c.stderr}
 	eachInput(arg, stdin, o, func(in *pgnInput, err error) {
 		if err != nil {
 			c.inputError(err)

@@ -50,6 +50,8 @@ type openOptions struct {
 	ranged bool // hand plain text files over as files, to be read in ranges
 	// progress, when not nil, shows how far each input has been read.
 	progress *progress
+	// stderr gets warnings about files passed over in a directory.
+	stderr io.Writer
 }
 
 // inputError is a failure to open or read one input, named.
@@ -109,9 +111,20 @@ func eachInput(arg string, stdin io.Reader, o openOptions, fn func(*pgnInput, er
 			fn(nil, err)
 			return nil
 		}
-		if !d.IsDir() && isPGNName(path) {
-			openPath(path, o, false, fn)
+		if d.IsDir() || !isPGNName(path) {
+			return nil
 		}
+		if !d.Type().IsRegular() {
+			// A symbolic link counts for what it points to; a FIFO
+			// would block, a device never end.
+			if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+				if o.stderr != nil {
+					fmt.Fprintf(o.stderr, "pgnc: warning: %s is not a regular file; passed over\n", path)
+				}
+				return nil
+			}
+		}
+		openPath(path, o, false, fn)
 		return nil
 	})
 	if err != nil {
