@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -140,5 +141,29 @@ func TestRewriteSignal(t *testing.T) {
 		if data, _ := os.ReadFile(path); !bytes.Equal(data, src) {
 			t.Fatalf("%v: the original changed", sig)
 		}
+	}
+}
+
+// TestConvertClosesFiles: convert closes each input when it is done with
+// it, so that more files than the process may hold open at once convert.
+func TestConvertClosesFiles(t *testing.T) {
+	dir := t.TempDir()
+	const files = 300
+	for i := range files {
+		os.WriteFile(filepath.Join(dir, strconv.Itoa(i)+".pgn"), []byte("[Event \"x\"]\n\n1. e4 *\n"), 0o644)
+	}
+	var limit syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &limit); err != nil {
+		t.Fatal(err)
+	}
+	low := limit
+	low.Cur = 100
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &low); err != nil {
+		t.Skipf("cannot lower the open file limit: %v", err)
+	}
+	defer syscall.Setrlimit(syscall.RLIMIT_NOFILE, &limit)
+	code, out, stderr := pgncRun([]string{"convert", "--to", "uci", dir}, nil)
+	if code != exitClean || strings.Count(out, "e2e4") != files || stderr != "" {
+		t.Errorf("exit %d, %d games: %.300s", code, strings.Count(out, "e2e4"), stderr)
 	}
 }
