@@ -1,8 +1,11 @@
 package check
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/pgnc/pgnc/parser"
@@ -42,3 +45,22 @@ func BenchmarkCheckTWIC(b *testing.B)    { benchmarkCheck(b, "twic1599_1000k.pgn
 // The same, building the resolved model of every game.
 func BenchmarkModelLichess(b *testing.B) { benchmarkCheck(b, "lichess_db_1000k.pgn", true) }
 func BenchmarkModelTWIC(b *testing.B)    { benchmarkCheck(b, "twic1599_1000k.pgn", true) }
+
+// BenchmarkTags checks one game of n distinct tags, n doubling: the time
+// doubles with it (the duplicate search is linear).
+func BenchmarkTags(b *testing.B) {
+	for _, n := range []int{10000, 20000, 40000, 80000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			var src strings.Builder
+			for i := range n {
+				fmt.Fprintf(&src, "[T%d \"v\"]\n", i)
+			}
+			src.WriteString("\n1. e4 *\n")
+			db, _ := parser.Parse(src.String())
+			b.SetBytes(int64(src.Len()))
+			for b.Loop() {
+				DatabaseDiagnostics(db)
+			}
+		})
+	}
+}

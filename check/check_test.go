@@ -108,6 +108,27 @@ func TestDuplicateTags(t *testing.T) {
 	}
 }
 
+// TestDuplicateTagsLongSection: a tag section too long to search tag by tag
+// (manyTags) finds the same duplicates.
+func TestDuplicateTagsLongSection(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[Event \"e\"]\n")
+	for i := range 3 * manyTags {
+		fmt.Fprintf(&b, "[T%d \"v\"]\n", i%(2*manyTags)) // the last third repeats
+	}
+	b.WriteString("\n*\n")
+	db, _ := parser.Parse(b.String())
+	duplicates := 0
+	for _, d := range Diagnostics(db.Games[0]) {
+		if d.Code == diag.DuplicateTag {
+			duplicates++
+		}
+	}
+	if duplicates != manyTags {
+		t.Errorf("%d duplicates, want %d", duplicates, manyTags)
+	}
+}
+
 func TestReplayCountsMainLinePlies(t *testing.T) {
 	tests := []struct {
 		movetext string

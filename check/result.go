@@ -79,10 +79,21 @@ func (c *checker) checkTags(g *ast.Game) {
 	// others has a bit for the length and first byte of each other name
 	// seen: a name whose bit is clear cannot repeat an earlier one.
 	var others uint64
+	// A long tag section is searched through a map, so that a game of n
+	// tags costs O(n), not O(n²).
+	var seen map[string]bool
+	if len(g.Tags) > manyTags {
+		seen = make(map[string]bool, len(g.Tags))
+	}
 	for i, t := range g.Tags {
 		if k := lookedUp(t.Name); k >= 0 {
 			if c.tags.first[k] == nil {
 				c.tags.first[k], c.tags.at[k] = t, i
+				continue
+			}
+		} else if seen != nil {
+			if !seen[t.Name] {
+				seen[t.Name] = true
 				continue
 			}
 		} else if bit := nameBit(t.Name); others&bit == 0 {
@@ -119,6 +130,9 @@ func (c *checker) checkTags(g *ast.Game) {
 		c.add(diag.ResultMismatch, g.Result, "tag", strconv.Quote(r.Value), "marker", g.Result.Text)
 	}
 }
+
+// manyTags is the longest tag section searched without a map.
+const manyTags = 64
 
 // nameBit picks one of 64 bits from a tag name's length and first byte.
 func nameBit(name string) uint64 {
