@@ -26,6 +26,15 @@ func init() {
 // files stay far below it; it bounds the stack of every later pass.
 const DefaultMaxDepth = 1000
 
+// DepthCap is the highest MaxDepth a Parser takes; a higher one is
+// lowered to it. Every later pass over variations (the check, the model,
+// fmt, JSON) recurses once per level, so an unbounded depth would exhaust
+// Go's 1 GB stack at a few hundred thousand levels; and JSON nests three
+// levels per variation, of which encoding/json reads at most 10,000.
+// Nesting this deep is tested to run through every pass and back from
+// JSON (TestDepthCap in cmd/pgnc).
+const DepthCap = 3000
+
 // Parse parses src, the whole text of a PGN file.
 func Parse(src string) (*ast.Database, diag.List) {
 	var p Parser
@@ -41,7 +50,8 @@ type Parser struct {
 	// it: they are done with a tree before they parse the next piece.
 	ReuseMemory bool
 	// MaxDepth is how deeply variations may nest; a variation deeper than
-	// that is skipped whole with diagnostic PGN215. 0 means DefaultMaxDepth.
+	// that is skipped whole with diagnostic PGN214. 0 means DefaultMaxDepth;
+	// at most DepthCap.
 	MaxDepth int
 	// Encoding says how bytes outside ASCII in tag values and comments are
 	// read; the zero value is Auto.
@@ -96,6 +106,7 @@ func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int)
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxDepth
 	}
+	p.maxDepth = min(p.maxDepth, DepthCap)
 	// goyacc gives up when an error leaves no state that can shift "error"
 	// (after a default reduction to the top of the grammar). Parsing then
 	// starts again where the lexer stands, and Lex ends the broken game at

@@ -154,7 +154,7 @@ func newCheckFlags(out io.Writer) *checkFlags {
 	f.set.IntVar(&f.maxErrors, "max-errors", 0, "stop reporting after this many errors (0: no limit); counting goes on")
 	f.set.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "check with this many goroutines; output order stays that of the input")
 	f.set.BoolVar(&f.quiet, "quiet", false, "no progress bar (it shows only when standard error is a terminal)")
-	f.set.IntVar(&f.maxDepth, "max-depth", parser.DefaultMaxDepth, "deepest variation nesting read; deeper variations are skipped (PGN214)")
+	f.set.IntVar(&f.maxDepth, "max-depth", parser.DefaultMaxDepth, fmt.Sprintf("deepest variation nesting read, at most %d; deeper variations are skipped (PGN214)", parser.DepthCap))
 	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, "most bytes read without a game boundary before the input is cut (PGN215)")
 	f.set.IntVar(&f.maxRepeats, "max-repeats", diag.DefaultRepeats, "most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit")
 	addEncodingFlag(f.set, &f.encoding)
@@ -175,6 +175,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if flags.format != "text" && flags.format != "json" {
 		fmt.Fprintf(stderr, "pgnc check: unknown format %q (want text or json)\n", flags.format)
+		return exitUsage
+	}
+	if flags.maxDepth > parser.DepthCap {
+		fmt.Fprintf(stderr, "pgnc check: --max-depth %d is above %d, the deepest nesting every pass is tested to run through\n", flags.maxDepth, parser.DepthCap)
 		return exitUsage
 	}
 	if flags.set.NArg() == 0 {
