@@ -26,12 +26,20 @@ type Scanner struct {
 	src   string
 	pos   int
 	plain bool // see PlainString
+	// The last long search for the '}' that closes a comment: from
+	// closeFrom on, the first '}' is at closeAt (-1: there is none). A
+	// later search that starts between the two has the same answer, so
+	// that a text of many comments that are never closed (or closed far
+	// away) costs linear time, not quadratic. closeFrom is past the end of
+	// the text before the first long search.
+	closeFrom, closeAt int
 }
 
 // Reset makes the scanner read src from its first byte.
 func (s *Scanner) Reset(src string) {
 	s.src = src
 	s.pos = 0
+	s.closeFrom, s.closeAt = len(src)+1, 0 // no search yet
 }
 
 // Pos returns the offset where the next token's scan begins.
@@ -69,8 +77,19 @@ func (s *Scanner) Next() Token {
 	var kind token.Kind
 	switch src[i] {
 	case '{':
-		if j := strings.IndexByte(src[i+1:], '}'); j >= 0 {
-			kind, i = token.Comment, i+1+j+1
+		var close int
+		if i+1 >= s.closeFrom {
+			close = s.closingBrace(i + 1)
+		} else if close = strings.IndexByte(src[i+1:], '}'); close >= 0 {
+			if close > longSearch {
+				s.closeFrom, s.closeAt = i+1, i+1+close
+			}
+			close += i + 1
+		} else {
+			s.closeFrom, s.closeAt = i+1, -1
+		}
+		if close >= 0 {
+			kind, i = token.Comment, close+1
 		} else {
 			kind, i = token.Illegal, len(src)
 		}
@@ -101,6 +120,24 @@ func (s *Scanner) Next() Token {
 	}
 	s.pos = i
 	return Token{Kind: kind, Start: start, End: i}
+}
+
+// longSearch is how far a search for a '}' must go before the scanner
+// remembers its answer: near ones cost less to find again.
+const longSearch = 4096
+
+// closingBrace returns the offset of the first '}' at or after from, or
+// -1, for a from at or after closeFrom.
+func (s *Scanner) closingBrace(from int) int {
+	if s.closeAt < 0 || from <= s.closeAt {
+		return s.closeAt
+	}
+	at := strings.IndexByte(s.src[from:], '}')
+	if at >= 0 {
+		at += from
+	}
+	s.closeFrom, s.closeAt = from, at
+	return at
 }
 
 // isSpace marks the bytes of the Whitespace pattern.

@@ -1,6 +1,7 @@
 package lexer
 
 import (
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -79,4 +80,24 @@ func isPlain(text string) bool {
 		}
 	}
 	return true
+}
+
+// TestClosingBraceCache: a scanner that seeks around (as the parser's
+// recovery does) finds the same tokens as a fresh scanner at each place,
+// in text with comments closed near, closed far and never closed.
+func TestClosingBraceCache(t *testing.T) {
+	src := "[Event \"x\"]\n1. e4 { closed } e5 {far" + strings.Repeat("\n{ y", 2000) + "\n}\n{ open {nested\n\n[Event \"y\"]\n{ never closed"
+	var long Scanner
+	long.Reset(src)
+	rng := rand.New(rand.NewSource(1))
+	for range 20000 {
+		pos := rng.Intn(len(src) + 1)
+		long.Seek(pos)
+		var fresh Scanner
+		fresh.Reset(src)
+		fresh.Seek(pos)
+		if got, want := long.Next(), fresh.Next(); got != want {
+			t.Fatalf("at %d: %v, want %v", pos, got, want)
+		}
+	}
 }
