@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/model"
-	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/reader"
 )
 
 const boardUsage = `Usage: pgnc board [flags] FILE
@@ -44,8 +43,14 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pgnc board: want exactly one FILE")
 		return exitUsage
 	}
-	var src []byte
-	inputs := 0
+	if *gameN < 1 {
+		fmt.Fprintf(stderr, "pgnc board: --game %d is out of range; games count from 1\n", *gameN)
+		return exitUsage
+	}
+	// The input is streamed up to the game shown: memory stays flat
+	// however big the file, and the games after it are not read.
+	var g *model.Game
+	games, inputs := 0, 0
 	failed := false
 	eachInput(fs.Arg(0), stdin, openOptions{stderr: stderr}, func(in *pgnInput, err error) {
 		if err != nil {
@@ -54,12 +59,23 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return
 		}
 		defer in.Close()
-		if inputs++; inputs == 1 {
-			src, err = io.ReadAll(in.text)
+		if inputs++; inputs > 1 {
+			return
 		}
-		if err != nil {
-			fmt.Fprintf(stderr, "pgnc: %v\n", err)
-			failed = true
+		rd := reader.New(in.text, in.name, reader.Options{Model: true})
+		defer rd.Close()
+		for game, err := range rd.All() {
+			if err != nil {
+				fmt.Fprintf(stderr, "pgnc: %s: %v\n", in.name, err)
+				failed = true
+				return
+			}
+			if game.Index > 0 {
+				if games = game.Index; games == *gameN {
+					g = game.Model
+					return
+				}
+			}
 		}
 	})
 	switch {
@@ -68,13 +84,10 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case inputs != 1:
 		fmt.Fprintf(stderr, "pgnc board: %s holds %d PGN inputs; name one file (or one archive member's file)\n", fs.Arg(0), inputs)
 		return exitUsage
-	}
-	db, _ := parser.Parse(string(src))
-	if *gameN < 1 || *gameN > len(db.Games) {
-		fmt.Fprintf(stderr, "pgnc board: the file has %d games; --game %d is out of range\n", len(db.Games), *gameN)
+	case g == nil:
+		fmt.Fprintf(stderr, "pgnc board: the file has %d games; --game %d is out of range\n", games, *gameN)
 		return exitUsage
 	}
-	g, _ := check.Game(db.Games[*gameN-1])
 	show := func(title string, p chess.Position) {
 		fmt.Fprintf(stdout, "%s, %s to move\n%sFEN: %s\n", title, p.Turn(), p.Diagram(!*ascii), p.FEN())
 	}

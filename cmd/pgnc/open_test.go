@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -261,5 +262,29 @@ func TestPzstdCorpus(t *testing.T) {
 		if got = strings.ReplaceAll(got, plain+".zst", plain); code != wantCode || got != want || stderr != "" {
 			t.Errorf("%s: exit %d (want %d), %d bytes of report (want %d), %s", j, code, wantCode, len(got), len(want), stderr)
 		}
+	}
+}
+
+// failAfter is an input that fails when it is read past its text.
+type failAfter struct{ text *strings.Reader }
+
+func (f failAfter) Read(p []byte) (int, error) {
+	if f.text.Len() == 0 {
+		return 0, errors.New("read past the games board needed")
+	}
+	return f.text.Read(p)
+}
+
+// TestBoardStreams: board reads its input only up to the game it shows.
+func TestBoardStreams(t *testing.T) {
+	game := "[Event \"x\"]\n\n1. e4 e5 *\n\n"
+	input := strings.Repeat(game, 20000) // about 500 KB
+	var out, errb bytes.Buffer
+	code := run([]string{"board", "--game", "2", "--ascii", "-"}, failAfter{strings.NewReader(input)}, &out, &errb)
+	if code != exitClean || !strings.Contains(out.String(), "FEN: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2") {
+		t.Errorf("exit %d: %s%s", code, out.String(), errb.String())
+	}
+	if code, _, stderr := pgncRun([]string{"board", "--game", "0", "-"}, nil); code != exitUsage || !strings.Contains(stderr, "--game 0 is out of range") {
+		t.Errorf("--game 0: exit %d: %s", code, stderr)
 	}
 }
