@@ -349,10 +349,31 @@ func (p *parser) cutBefore(tok lexer.Token) bool {
 	switch {
 	case p.gameOver() && startsGame(tok.Kind):
 	case tok.Kind == token.LBracket && isMovetext(p.curYacc) && p.curYacc != RESULT && p.atColumn1(tok.Start) && p.blankLineBefore(tok):
+	case tok.Kind == token.LBracket && afterTagPair(p.curYacc) && p.atColumn1(tok.Start) && p.blankLineBefore(tok):
+		// A game of tags only ends here (gameEndsBefore).
 	default:
 		return false
 	}
 	return p.cut.Accept == nil || p.cut.Accept(tok.Start)
+}
+
+// enoughGames reports whether the game being read is the Cut's Games-th or
+// a later one.
+func (p *parser) enoughGames() bool {
+	return p.cut.Games > 0 && len(p.db.Games)+1 >= p.cut.Games
+}
+
+// enoughGamesBefore reports whether a cut before the "[" just scanned would
+// leave the Cut's Games games or more before it, so that ParsePrefix may
+// stop there even before Cut.From: games without termination marker (games
+// of tags only among them) count as well as those that have one, whose
+// marker already let it stop.
+func (p *parser) enoughGamesBefore() bool {
+	games := len(p.db.Games)
+	if !p.gameOver() && p.curYacc != 0 {
+		games++ // the game without marker that ends here
+	}
+	return p.cut.Games > 0 && games >= p.cut.Games
 }
 
 // gameOver reports whether the last token delivered ended a game.
@@ -414,14 +435,14 @@ func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 				// in a parse of the text from here on.
 				p.repeats.Flush(&p.diags, 0)
 			}
-			if tok.Start >= p.cutFrom && !p.skip.active && p.cutBefore(tok) {
+			if (tok.Start >= p.cutFrom || tok.Kind == token.LBracket && p.enoughGamesBefore()) && !p.skip.active && p.cutBefore(tok) {
 				p.stop(tok.Start)
 				tok = lexer.Token{Kind: token.EOF, Start: tok.Start, End: tok.Start}
 			}
 			if yacc = p.classify(&tok); yacc < 0 {
 				continue
 			}
-			if yacc == RESULT && p.cut.Games > 0 && len(p.db.Games)+1 >= p.cut.Games {
+			if yacc == RESULT && p.enoughGames() {
 				p.cutFrom = 0 // the game this marker ends is the last one wanted
 			}
 		}

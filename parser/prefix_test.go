@@ -103,6 +103,15 @@ func TestParsePrefixPlaces(t *testing.T) {
 	if db, _, end := parsePrefix(t, src, Cut{From: len(src), Games: 3}); end != 3*len(game) || len(db.Games) != 3 {
 		t.Errorf("Games 3: cut at %d with %d games, want at %d", end, len(db.Games), 3*len(game))
 	}
+	// Games without marker count too, games of tags only among them.
+	for _, unit := range []string{"[Event \"x\"]\n[Site \"y\"]\n\n", "[Event \"x\"]\n\n1. e4\n\n"} {
+		src := strings.Repeat(unit, 10)
+		if db, _, end := parsePrefix(t, src, Cut{From: len(src), Games: 3}); end != 3*len(unit) || len(db.Games) != 3 {
+			t.Errorf("Games 3 of %q: cut at %d with %d games, want at %d", unit, end, len(db.Games), 3*len(unit))
+		}
+		prefixAgrees(t, unit, src, Cut{From: len(src), Games: 3})
+		prefixAgrees(t, unit, src, Cut{From: 1})
+	}
 	open := "1. e4 {open\n\n" + src
 	if _, _, end := parsePrefix(t, open, Cut{From: len(open), Games: 3}); end != len(open) {
 		t.Errorf("Games 3 after an unterminated comment: cut at %d of %d", end, len(open))

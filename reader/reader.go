@@ -788,7 +788,7 @@ func boundary(src string, final bool, after int) (cut, games int) {
 	var sc lexer.Scanner
 	sc.Reset(src)
 	prev := token.EOF
-	strong, weak := 0, 0
+	strong, weak, weakGames := 0, 0, 0
 	inTag := false // after "[" and before "]": symbols there are tag names, not movetext
 	for {
 		tok := sc.Next()
@@ -855,7 +855,9 @@ func boundary(src string, final bool, after int) (cut, games int) {
 		case token.LBracket:
 			if prev == token.Result || atLineStart(src, tok.Start) {
 				strongCut := prev == token.Result
-				weakCut := !strongCut && isMovetext(prev) && !inTag && blankLineBefore(src, tok.Start)
+				// After movetext or a tag section, a blank line ends a
+				// game without marker (the parser's gameEndsBefore).
+				weakCut := !strongCut && (isMovetext(prev) || prev == token.RBracket) && !inTag && blankLineBefore(src, tok.Start)
 				if (strongCut || weakCut) && after >= 0 && tok.Start >= after && isSyncPoint(src, tok.Start) {
 					return tok.Start, games
 				}
@@ -867,6 +869,11 @@ func boundary(src string, final bool, after int) (cut, games int) {
 					}
 				case weakCut:
 					weak = tok.Start
+					// Games without marker count too: a piece of
+					// them is enough.
+					if weakGames++; weakGames >= maxPieceGames && strong == 0 && after < 0 {
+						return weak, games
+					}
 				}
 			}
 			inTag = true
