@@ -31,13 +31,30 @@ yes '[x] 1-0' | head -n 2000000 > "$tmp/broken-games-2m.pgn" # tiny games, each 
 head -c $((10 << 20)) /dev/urandom > "$tmp/random-10mb.pgn"
 head -c $((10 << 20)) /dev/zero > "$tmp/nul-10mb.pgn"
 { printf '%s\n\n[Event "cut"]\n\n1. e4 e5 2. Nf' "$next"; } > "$tmp/truncated.pgn"
-head -c $((1 << 30)) /dev/zero | gzip -9 > "$tmp/bomb-1gb.pgn.gz"
+# Bombs of text (NUL bytes would be refused at once as binary data).
+rep 'x' $((1 << 30)) | gzip -9 > "$tmp/bomb-1gb.pgn.gz"
 if command -v zstd > /dev/null; then
-	head -c $((1 << 30)) /dev/zero | zstd -q -19 > "$tmp/zbomb-1gb.pgn.zst"
+	rep 'x' $((1 << 30)) | zstd -q -19 > "$tmp/zbomb-1gb.pgn.zst"
 fi
+# Inputs at three sizes, each twice the one before, so that time or memory
+# that grows faster than the input shows.
+for k in 1 2 4; do
+	{ printf '[Event "x"]\n'; seq -f '[T%.0f "v"]' $((100000 * k)); printf '\n1. e4 *\n\n%s\n' "$next"; } > "$tmp/tags-distinct-x$k.pgn"
+	rep '[Event "x"]
+[Site "y"]
+
+' $((8 << 20) * k / 4) > "$tmp/tags-only-x$k.pgn"
+	rep '[Event "u"]
+
+1. e4 { never closed
+
+' $((7 << 20) * k / 4) > "$tmp/unclosed-x$k.pgn"
+	{ printf '[Event "big"]\n\n1. e4 '; rep '(1. e4) ' $((15 << 20) * k / 4); printf '*\n'; } > "$tmp/variations-x$k.pgn"
+done
 
 printf '| input | size | seconds | peak RSS | summary |\n|---|---|---|---|---|\n'
-for f in nested comment-50mb unterminated-100mb open-string null-moves-1m empty-games-1m broken-games-2m tags-2m line-10mb random-10mb nul-10mb truncated bomb-1gb zbomb-1gb; do
+scaled=$(for f in tags-distinct tags-only unclosed variations; do printf '%s-x1 %s-x2 %s-x4 ' $f $f $f; done)
+for f in nested comment-50mb unterminated-100mb open-string null-moves-1m empty-games-1m broken-games-2m tags-2m line-10mb random-10mb nul-10mb truncated bomb-1gb zbomb-1gb $scaled; do
 	file=$(ls "$tmp/$f".pgn* 2>/dev/null | head -1)
 	[ -n "$file" ] || continue
 	/usr/bin/time -f "%e %M" -o "$tmp/time" "$tmp/pgnc" check --quiet --max-errors 1 "$file" > "$tmp/out" 2>&1

@@ -855,9 +855,7 @@ func boundary(src string, final bool, after int) (cut, games int) {
 		case token.LBracket:
 			if prev == token.Result || atLineStart(src, tok.Start) {
 				strongCut := prev == token.Result
-				// After movetext or a tag section, a blank line ends a
-				// game without marker (the parser's gameEndsBefore).
-				weakCut := !strongCut && (isMovetext(prev) || prev == token.RBracket) && !inTag && blankLineBefore(src, tok.Start)
+				weakCut := !strongCut && isMovetext(prev) && !inTag && blankLineBefore(src, tok.Start)
 				if (strongCut || weakCut) && after >= 0 && tok.Start >= after && isSyncPoint(src, tok.Start) {
 					return tok.Start, games
 				}
