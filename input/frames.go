@@ -208,7 +208,7 @@ func (fr *FrameReader) decode(d *zstd.Decoder, src io.Reader, u *frameUnit) erro
 	}
 	for {
 		c := chunks.Get().(*[]byte)
-		n, err := fill(d, *c)
+		n, err := Fill(d, *c)
 		if n > 0 {
 			*c = (*c)[:n]
 			select {
@@ -229,10 +229,10 @@ func (fr *FrameReader) decode(d *zstd.Decoder, src io.Reader, u *frameUnit) erro
 	}
 }
 
-// fill reads from r until buf is full or r fails; unlike io.ReadFull it
-// passes r's error on as it is, so that a decoder's complaint about a
-// frame cut short is not taken for its end.
-func fill(r io.Reader, buf []byte) (int, error) {
+// Fill reads from r until buf is full or r fails. Unlike io.ReadFull it
+// passes r's error on as it is: io.ErrUnexpectedEOF from a decoder says
+// that a compressed file is cut short, not that the input ended.
+func Fill(r io.Reader, buf []byte) (int, error) {
 	n := 0
 	for n < len(buf) {
 		k, err := r.Read(buf[n:])

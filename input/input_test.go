@@ -3,7 +3,6 @@ package input
 import (
 	"archive/zip"
 	"bytes"
-	"compress/gzip"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -13,18 +12,12 @@ import (
 	"unicode/utf16"
 
 	"github.com/klauspost/compress/zstd"
-	"github.com/ulikunitz/xz"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 const pgn = "[Event \"x\"]\n\n1. e4 e5 *\n"
 
-func gzipped(s string) []byte {
-	var b bytes.Buffer
-	w := gzip.NewWriter(&b)
-	w.Write([]byte(s))
-	w.Close()
-	return b.Bytes()
-}
+func gzipped(s string) []byte { return testfiles.Gzip([]byte(s)) }
 
 func zstded(t testing.TB, s string) []byte {
 	var b bytes.Buffer
@@ -37,16 +30,7 @@ func zstded(t testing.TB, s string) []byte {
 	return b.Bytes()
 }
 
-func xzed(t testing.TB, s string) []byte {
-	var b bytes.Buffer
-	w, err := xz.NewWriter(&b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Write([]byte(s))
-	w.Close()
-	return b.Bytes()
-}
+func xzed(s string) []byte { return testfiles.XZ([]byte(s)) }
 
 // skippable is a skippable zstd frame holding data, with the magic number
 // 0x184D2A5n.
@@ -82,8 +66,8 @@ func TestReader(t *testing.T) {
 		{"zstd skippable frames", bytes.Join([][]byte{skippable(0, []byte{1, 2, 3, 4}), zstded(t, pgn[:10]), skippable(0xf, nil), zstded(t, pgn[10:]), skippable(7, []byte("x"))}, nil), Zstd, pgn},
 		{"pzstd", readFile(t, "../testdata/compressed/sample.pgn.zst"), Zstd, sample},
 		{"bzip2 streams", readFile(t, "../testdata/compressed/sample.pgn.bz2"), Bzip2, sample},
-		{"xz", xzed(t, pgn), XZ, pgn},
-		{"xz streams", append(xzed(t, pgn[:10]), xzed(t, pgn[10:])...), XZ, pgn},
+		{"xz", xzed(pgn), XZ, pgn},
+		{"xz streams", append(xzed(pgn[:10]), xzed(pgn[10:])...), XZ, pgn},
 		{"utf-16 in gzip", gzipped(string(utf16Bytes(pgn, binary.LittleEndian, []byte{0xff, 0xfe}))), Gzip + "+" + UTF16LE, pgn},
 		{"empty", nil, Text, ""},
 	}
@@ -208,7 +192,7 @@ func TestCutShort(t *testing.T) {
 	}{
 		{"gzip", gzipped(text), text},
 		{"zstd", zstded(t, text), text},
-		{"xz", xzed(t, text), text},
+		{"xz", xzed(text), text},
 		{"bzip2", readFile(t, "../testdata/compressed/sample.pgn.bz2"), sample},
 	} {
 		cut := c.data[:len(c.data)*2/3]

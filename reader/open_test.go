@@ -2,7 +2,6 @@ package reader
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/internal/testfiles"
-	"github.com/ulikunitz/xz"
 )
 
 // report reads every game of rd and describes it the way pgnc check
@@ -42,25 +40,6 @@ func openBytes(data []byte, workers int) *Reader {
 	return OpenFile(bytes.NewReader(data), int64(len(data)), "x", Options{Workers: workers, PieceSize: 700, RangeSize: 900, ReuseMemory: true})
 }
 
-func gzipBytes(data []byte) []byte {
-	var b bytes.Buffer
-	w := gzip.NewWriter(&b)
-	w.Write(data)
-	w.Close()
-	return b.Bytes()
-}
-
-func xzBytes(t *testing.T, data []byte) []byte {
-	var b bytes.Buffer
-	w, err := xz.NewWriter(&b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Write(data)
-	w.Close()
-	return b.Bytes()
-}
-
 // TestOpenFile: a file read by its content, compressed in any format or
 // in zstd frames cut anywhere, gives the report of the plain file, on any
 // number of workers.
@@ -75,8 +54,8 @@ func TestOpenFile(t *testing.T) {
 			t.Fatalf("%s: %s", path, want)
 		}
 		forms := map[string][]byte{
-			"gzip":   gzipBytes(text),
-			"xz":     xzBytes(t, text),
+			"gzip":   testfiles.Gzip(text),
+			"xz":     testfiles.XZ(text),
 			"frames": testfiles.Framed(text, []int{len(text) / 3, len(text) / 3, len(text) / 2, len(text) - 1}),
 		}
 		for name, data := range forms {
@@ -97,7 +76,7 @@ func TestOpenFile(t *testing.T) {
 // TestOpenFileNotPGN: binary data and zip archives fail from Next.
 func TestOpenFileNotPGN(t *testing.T) {
 	var notPGN *input.NotPGNError
-	for _, data := range [][]byte{make([]byte, 1000), gzipBytes(make([]byte, 1000)), []byte("7z\xbc\xaf\x27\x1c\x00\x04")} {
+	for _, data := range [][]byte{make([]byte, 1000), testfiles.Gzip(make([]byte, 1000)), []byte("7z\xbc\xaf\x27\x1c\x00\x04")} {
 		if _, err := openBytes(data, 2).Next(); !errors.As(err, &notPGN) {
 			t.Errorf("% x…: %v", data[:4], err)
 		}

@@ -20,6 +20,7 @@ import (
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/lexer"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/parser"
@@ -462,7 +463,7 @@ func (rd *Reader) read() error {
 	}
 	// Fill the free space, so that the boundary scan runs once per
 	// doubling of the buffer and not once per short read.
-	n, err := fill(rd.r, rd.buf[len(rd.buf):cap(rd.buf)])
+	n, err := input.Fill(rd.r, rd.buf[len(rd.buf):cap(rd.buf)])
 	rd.buf = rd.buf[:len(rd.buf)+n]
 	if err != nil {
 		// The input ends here, normally or not: what was read is still
@@ -474,21 +475,6 @@ func (rd *Reader) read() error {
 		}
 	}
 	return nil
-}
-
-// fill reads from r until buf is full or r fails. Unlike io.ReadFull it
-// passes r's error on as it is: io.ErrUnexpectedEOF from a decoder says
-// that a compressed file is cut short, not that the input ended.
-func fill(r io.Reader, buf []byte) (int, error) {
-	n := 0
-	for n < len(buf) {
-		k, err := r.Read(buf[n:])
-		n += k
-		if err != nil {
-			return n, err
-		}
-	}
-	return n, nil
 }
 
 // cut returns where the buffer can be split so that the parse of the part

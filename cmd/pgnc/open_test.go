@@ -3,7 +3,6 @@ package main
 import (
 	"archive/zip"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"os"
@@ -13,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/testfiles"
-	"github.com/ulikunitz/xz"
 )
 
 func readTestdata(t *testing.T, name string) []byte {
@@ -22,25 +20,6 @@ func readTestdata(t *testing.T, name string) []byte {
 		t.Fatal(err)
 	}
 	return data
-}
-
-func gzipData(data []byte) []byte {
-	var b bytes.Buffer
-	w := gzip.NewWriter(&b)
-	w.Write(data)
-	w.Close()
-	return b.Bytes()
-}
-
-func xzData(t *testing.T, data []byte) []byte {
-	var b bytes.Buffer
-	w, err := xz.NewWriter(&b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Write(data)
-	w.Close()
-	return b.Bytes()
 }
 
 // zipData is a zip archive of the named files, in order.
@@ -89,8 +68,8 @@ func TestCompressedFormats(t *testing.T) {
 	dir := t.TempDir()
 	forms := map[string][]byte{
 		"plain.pgn":   text,
-		"gz.pgn.gz":   append(gzipData(text[:700]), gzipData(text[700:])...), // two members, as pigz writes
-		"xz.pgn.xz":   xzData(t, text),
+		"gz.pgn.gz":   append(testfiles.Gzip(text[:700]), testfiles.Gzip(text[700:])...), // two members, as pigz writes
+		"xz.pgn.xz":   testfiles.XZ(text),
 		"frames.data": testfiles.Framed(text, []int{100, 700, 1200}), // any name: content decides
 		"pzstd.zst":   readTestdata(t, "compressed/sample.pgn.zst"),
 		"bz.pgn.bz2":  readTestdata(t, "compressed/sample.pgn.bz2"),
@@ -188,7 +167,7 @@ func TestNotPGN(t *testing.T) {
 	writeFiles(t, dir, map[string][]byte{
 		"x.7z":      []byte("7z\xbc\xaf\x27\x1c\x00\x04" + strings.Repeat("\x00", 100)),
 		"games.cbh": bytes.Repeat([]byte{0, 1, 2, 3, 'a'}, 1000),
-		"g.pgn.gz":  gzipData(bytes.Repeat([]byte{0}, 1000)),
+		"g.pgn.gz":  testfiles.Gzip(bytes.Repeat([]byte{0}, 1000)),
 		"ok.pgn":    readTestdata(t, "sample.pgn"),
 	})
 	seven, cbh, gz, ok := filepath.Join(dir, "x.7z"), filepath.Join(dir, "games.cbh"), filepath.Join(dir, "g.pgn.gz"), filepath.Join(dir, "ok.pgn")

@@ -2,10 +2,12 @@ package testfiles
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
 )
 
 // encoders are zstd encoders with the header options Framed varies: a
@@ -60,4 +62,25 @@ func Framed(data []byte, cuts []int) []byte {
 		from = to
 	}
 	return out
+}
+
+// Gzip compresses data into one gzip member.
+func Gzip(data []byte) []byte {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write(data)
+	w.Close()
+	return b.Bytes()
+}
+
+// XZ compresses data into one xz stream.
+func XZ(data []byte) []byte {
+	var b bytes.Buffer
+	w, err := xz.NewWriter(&b)
+	if err != nil {
+		panic(err) // only invalid options fail
+	}
+	w.Write(data)
+	w.Close()
+	return b.Bytes()
 }
