@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -78,8 +79,43 @@ stops after the lexical and syntax checks.
 Flags:
 `
 
-// run is main without the process: it returns the exit code.
+// run is main without the process: it returns the exit code. A failed
+// write to standard output (a full disk, a closed pipe) is reported once and
+// makes the exit code 2, whatever the command found.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	code := runCommand(args, stdin, out, stderr)
+	if out.err != nil && code != exitUsage { // exit code 2 comes with its own message
+		fmt.Fprintf(stderr, "pgnc: %v\n", out.err)
+		code = exitUsage
+	}
+	return code
+}
+
+// checkedWriter remembers the first error of its writer and writes nothing
+// after it, so that the command's output stops there and run can say so.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		var pathErr *fs.PathError
+		if errors.As(err, &pathErr) {
+			err = pathErr.Err // "no space left on device", without the file's name
+		}
+		c.err = fmt.Errorf("writing standard output: %w", err)
+	}
+	return n, c.err
+}
+
+// runCommand runs the command that args name.
+func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitUsage
