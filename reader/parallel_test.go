@@ -27,7 +27,8 @@ func TestSyncCuts(t *testing.T) {
 		{"clean", strings.Repeat(game, 300), Options{PieceSize: 512}, false},
 		{"sync points in comments", strings.Repeat(game+inComment, 150), Options{PieceSize: 256}, true},
 		{"games of tags only", strings.Repeat(game+tagsOnly+tagsOnly, 150), Options{PieceSize: 256}, false},
-		{"tiny games", strings.Repeat("[Event \"t\"]\n*\n\n", 6000), Options{PieceSize: 64 << 10}, true},
+		{"tiny games", strings.Repeat("[Event \"t\"]\n*\n\n", 6000), Options{PieceSize: 64 << 10}, false}, // syncCut keeps to half a piece's games
+		{"tiny games of tags only", strings.Repeat("[Event \"t\"]\n[Site \"s\"]\n\n", 6000), Options{PieceSize: 64 << 10}, false},
 		{"unclosed comment closed games later", strings.Repeat(game, 20) + unclosed + strings.Repeat(plain, 100) + closer + strings.Repeat(game, 20), Options{PieceSize: 512}, true},
 		{"cut at MaxGameBytes", strings.Repeat(game, 100) + "[Event \"long\"]\n\n1. e4 {" + strings.Repeat("no brace on this line\n", 8000) + "\n" + strings.Repeat(game, 100), Options{PieceSize: 1024, MaxGameBytes: 64 << 10}, false},
 	}
@@ -70,9 +71,9 @@ func TestLastSyncPoint(t *testing.T) {
 		{"1. e4 1-0\n[Event \"b\"]\n", "[Event \"b\"]\n"},
 		{"1. e4 *\n\n[Event \"b\"]\n1. d4 *\n\n[Event \"c\"]", "[Event \"c\"]"},
 		{"1. e4 {x}\n\n[Event \"b\"]", "[Event \"b\"]"},
-		{"1. e4 *\n\n[Event \"b\"]\n\n[Event \"c\"]", "[Event \"b\"]\n\n[Event \"c\"]"}, // after tags, no
-		{"1. e4\n[Event \"b\"]", ""},                                                    // no blank line, no marker
-		{"1. e4 *\r\r[Event \"b\"]", ""},                                                // lone CR
+		{"1. e4 *\n\n[Event \"b\"]\n\n[Event \"c\"]", "[Event \"c\"]"}, // after a game of tags only
+		{"1. e4\n[Event \"b\"]", ""},                                   // no blank line, no marker
+		{"1. e4 *\r\r[Event \"b\"]", ""},                               // lone CR
 		{"[Event \"a\"]", ""},
 	}
 	for _, tt := range tests {

@@ -68,19 +68,46 @@ func isSyncPoint(src string, off int) bool {
 // lastSyncPoint returns the last sync point in src after which the parser
 // can start a game, or 0 when there is none: a "[" at the start of a line
 // that follows a line ending with a termination marker, or a blank line
-// after movetext (after a tag section, a blank line does not end the
-// game). Only lines ended by LF count.
+// (after movetext, or after a tag section, where a game of tags only
+// ends). Only lines ended by LF count. The worker that parses the piece
+// confirms the cut (confirmCut): after a broken tag pair, say, the parser
+// may still be skipping there.
 func lastSyncPoint(src string) int {
 	for end := len(src); ; {
 		i := strings.LastIndex(src[:end], "\n[")
 		if i < 0 {
 			return 0
 		}
-		at := i + 1
-		if resultLineBefore(src, at) || blankLineBefore(src, at) && !strings.HasSuffix(textBefore(src, at), "]") {
+		if at := i + 1; resultLineBefore(src, at) || blankLineBefore(src, at) {
 			return at
 		}
 		end = i
+	}
+}
+
+// syncCut returns where a stream read on several workers cuts src, the
+// text read so far: at its last sync point, or, where src holds more games
+// than a piece may (tiny games, games of tags only), at the sync point after
+// half that many, so that a piece of them stays small. Games are counted
+// first by the blank lines before a "[", which is cheap, and only then one
+// by one.
+func syncCut(src string) int {
+	if strings.Count(src, "\n\n[")+strings.Count(src, "\n\r\n[") <= maxPieceGames/2 {
+		return lastSyncPoint(src)
+	}
+	games := 0
+	for i := 0; ; {
+		j := strings.Index(src[i:], "\n[")
+		if j < 0 {
+			return lastSyncPoint(src)
+		}
+		at := i + j + 1
+		if resultLineBefore(src, at) || blankLineBefore(src, at) {
+			if games++; games == maxPieceGames/2 {
+				return at
+			}
+		}
+		i = at
 	}
 }
 

@@ -496,7 +496,7 @@ func (rd *Reader) cut() (n int, parsed piece) {
 		}
 	}
 	if rd.opts.Workers > 1 && !rd.ranged && rd.pieces >= rd.syncFrom {
-		if n := lastSyncPoint(unsafe.String(unsafe.SliceData(rd.buf), rd.searchable())); n > 0 {
+		if n := syncCut(unsafe.String(unsafe.SliceData(rd.buf), rd.searchable())); n > 0 {
 			rd.syncCuts++
 			return n, piece{sync: true}
 		}
