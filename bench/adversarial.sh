@@ -17,6 +17,8 @@ next='[Event "next"]
 
 1. e4 *'
 rep() { head -c "$2" < <(yes -- "$1" | tr -d '\n'); } # $1 repeated to $2 bytes
+# $1, which may span lines, repeated to $2 bytes.
+replines() { awk -v unit="$1" -v bytes="$2" 'BEGIN { for (n = 0; n < bytes; n += length(unit)) printf "%s", unit }' | head -c "$2"; }
 
 { printf '1. e4 '; rep '(' 100000; rep ')' 100000; printf ' *\n\n%s\n' "$next"; } > "$tmp/nested.pgn"
 { printf '1. e4 {'; rep 'x' $((50 << 20)); printf '} *\n\n%s\n' "$next"; } > "$tmp/comment-50mb.pgn"
@@ -40,16 +42,16 @@ fi
 # that grows faster than the input shows.
 for k in 1 2 4; do
 	{ printf '[Event "x"]\n'; seq -f '[T%.0f "v"]' $((100000 * k)); printf '\n1. e4 *\n\n%s\n' "$next"; } > "$tmp/tags-distinct-x$k.pgn"
-	rep '[Event "x"]
+	replines '[Event "x"]
 [Site "y"]
 
-' $((8 << 20) * k / 4) > "$tmp/tags-only-x$k.pgn"
-	rep '[Event "u"]
+' $(((8 << 20) * k / 4)) > "$tmp/tags-only-x$k.pgn"
+	replines '[Event "u"]
 
 1. e4 { never closed
 
-' $((7 << 20) * k / 4) > "$tmp/unclosed-x$k.pgn"
-	{ printf '[Event "big"]\n\n1. e4 '; rep '(1. e4) ' $((15 << 20) * k / 4); printf '*\n'; } > "$tmp/variations-x$k.pgn"
+' $(((7 << 20) * k / 4)) > "$tmp/unclosed-x$k.pgn"
+	{ printf '[Event "big"]\n\n1. e4 '; rep '(1. e4) ' $(((15 << 20) * k / 4)); printf '*\n'; } > "$tmp/variations-x$k.pgn"
 done
 
 printf '| input | size | seconds | peak RSS | summary |\n|---|---|---|---|---|\n'

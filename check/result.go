@@ -83,7 +83,7 @@ func (c *checker) checkTags(g *ast.Game) {
 	// tags costs O(n), not O(n²).
 	var seen map[string]bool
 	if len(g.Tags) > manyTags {
-		seen = make(map[string]bool, len(g.Tags))
+		seen = map[string]bool{} // as big as the distinct names, not the pairs
 	}
 	for i, t := range g.Tags {
 		if k := lookedUp(t.Name); k >= 0 {
