@@ -70,6 +70,7 @@ const (
 	ResultTagValue     Code = 328 // a Result tag that is no termination marker
 	MoreErrors         Code = 901 // errors of one code in one game beyond the limit
 	MoreWarnings       Code = 902 // warnings of one code in one game beyond the limit
+	CopiedUnchanged    Code = 903 // fmt copies a game whose parts the export format cannot hold
 )
 
 // Entry is the catalog text of one code. Messages and hints name their
@@ -253,6 +254,8 @@ var English = Catalog{
 		"{count} more errors {code} in this game are not shown, from here on", "the first {limit} of each code in a game are shown; pgnc check --max-repeats 0 shows them all"},
 	MoreWarnings: {MoreWarnings, Warning, "warnings of one code in one game beyond the limit, counted here",
 		"{count} more warnings {code} in this game are not shown, from here on", "the first {limit} of each code in a game are shown; pgnc check --max-repeats 0 shows them all"},
+	CopiedUnchanged: {CopiedUnchanged, Warning, "a game that fmt copies unchanged, since the export format has no place for part of it",
+		"this game is copied unchanged: the export format has no place for {what}", "move it where the format has a place for it, or leave the game as it is"},
 	UnexpectedToken: {UnexpectedToken, Error, "a token where the grammar does not allow it",
 		"unexpected {found}{expected}", ""},
 	UnclosedVariation: {UnclosedVariation, Error, "a variation that is never closed",

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
 	"github.com/pgnc/pgnc/input"
@@ -208,7 +209,16 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 	read.Model, read.ReuseMemory = true, true
 	read.Prepare = func(g *reader.Game) []byte {
 		b := takeBuffer()
-		if !exportable(g) {
+		what := ""
+		if exportable(g) {
+			if what = exportLoses(g.AST); what == "" && hasCode(g.Diags, diag.DuplicateTag) {
+				what = "a second tag of one name"
+			}
+			if what != "" {
+				g.Diags = append(g.Diags, diag.Diagnostic{Code: diag.CopiedUnchanged, Start: g.AST.From, End: g.AST.From, Game: g.Index, Args: []diag.Arg{{Name: "what", Value: what}}})
+			}
+		}
+		if !exportable(g) || what != "" {
 			// Copied through, with the text before it, which may
 			// share its first line: Gap ends where the game starts.
 			b = appendKept(b, g.File.Src[g.AST.From-len(g.Gap):g.AST.To])
@@ -236,6 +246,8 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 		for _, d := range g.Diags {
 			if d.Severity() == diag.Error {
 				errors++
+			}
+			if d.Severity() == diag.Error || d.Code == diag.CopiedUnchanged {
 				diag.WriteText(stderr, g.File, d, diag.English)
 			}
 		}
@@ -267,6 +279,60 @@ func exportable(g *reader.Game) bool {
 		}
 	}
 	return true
+}
+
+// exportLoses says what of g the export format, written from the model,
+// would lose, or "" for nothing: a NAG before the first move of a line,
+// the comments of a variation without moves, or a game of neither tags nor
+// moves (text before the first game, read as a game of comments).
+func exportLoses(g *ast.Game) string {
+	if len(g.Tags) == 0 && !hasMove(g.Moves) {
+		return "text without tags or moves"
+	}
+	return lineLoses(g.Moves)
+}
+
+// lineLoses is exportLoses for one line of movetext.
+func lineLoses(line []ast.Element) string {
+	moved := false
+	for _, e := range line {
+		switch e := e.(type) {
+		case *ast.Move:
+			moved = true
+		case *ast.NAG:
+			if !moved {
+				return "a NAG before the first move"
+			}
+		case *ast.Variation:
+			if len(e.Elements) > 0 && !hasMove(e.Elements) {
+				return "a variation without moves"
+			}
+			if what := lineLoses(e.Elements); what != "" {
+				return what
+			}
+		}
+	}
+	return ""
+}
+
+// hasCode reports whether ds holds a diagnostic of code.
+func hasCode(ds diag.List, code diag.Code) bool {
+	for _, d := range ds {
+		if d.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// hasMove reports whether a line of movetext holds a move.
+func hasMove(line []ast.Element) bool {
+	for _, e := range line {
+		if _, ok := e.(*ast.Move); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // appendKept appends text that fmt does not format (stray text and escape
