@@ -233,8 +233,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !flags.syntax {
 			replayed = ", " + plural(c.plies, "ply") + " replayed"
 		}
+		errors := plural(c.errors, "error")
+		if c.errorsOutside > 0 {
+			errors += fmt.Sprintf(" (%d outside any game)", c.errorsOutside)
+		}
 		fmt.Fprintf(out, "%s, %s (%d with errors)%s: %s, %s, %s skipped\n", plural(c.files, "file"), plural(c.games, "game"),
-			c.gamesWithErrors, replayed, plural(c.errors, "error"), plural(c.warnings, "warning"), plural(c.skipped, "byte"))
+			c.gamesWithErrors, replayed, errors, plural(c.warnings, "warning"), plural(c.skipped, "byte"))
 	}
 	switch {
 	case c.ioFailed:
@@ -252,8 +256,10 @@ type checker struct {
 	stderr io.Writer
 	files  int
 	games  int
-	// gamesWithErrors counts games with at least one error.
+	// gamesWithErrors counts games with at least one error, and
+	// errorsOutside the errors that belong to no game (text between games).
 	gamesWithErrors int
+	errorsOutside   int
 	errors          int
 	warnings        int
 	skipped         int // bytes that error recovery passed over
@@ -333,7 +339,9 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool) {
 			isError := d.Severity() == diag.Error
 			if isError {
 				c.errors++
-				if g.Index > 0 && !counted {
+				if g.Index == 0 {
+					c.errorsOutside++
+				} else if !counted {
 					counted = true
 					c.gamesWithErrors++
 				}
@@ -346,8 +354,12 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool) {
 			if isError {
 				c.reported++
 			}
-			if c.flags.format == "text" && g.Index > 0 {
-				d.Detail = "in game " + gameName(g.Index, g.Tags) + "\n" + d.Detail
+			if c.flags.format == "text" {
+				where := "outside any game"
+				if g.Index > 0 {
+					where = "in game " + gameName(g.Index, g.Tags)
+				}
+				d.Detail = where + "\n" + d.Detail
 			}
 			if err := write(c.out, g.File, d, diag.English); err != nil {
 				c.ioError(err)
@@ -372,6 +384,7 @@ func (c *checker) inputError(err error) {
 	}
 	c.files++
 	c.errors++
+	c.errorsOutside++
 	c.ioFailed = true
 	write := diag.WriteText
 	if c.flags.format == "json" {

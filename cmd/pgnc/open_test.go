@@ -175,7 +175,7 @@ func TestNotPGN(t *testing.T) {
 	want := seven + ":1:1: error[PGN116]: 'x.7z' is a 7-Zip archive, not PGN text\n  hint: unpack it first\n" +
 		cbh + ":1:1: error[PGN116]: 'games.cbh' is binary data, not PGN text\n  hint: is it the right file?\n" +
 		gz + ":1:1: error[PGN116]: 'g.pgn.gz' is binary data, not PGN text\n  hint: is it the right file?\n" +
-		"4 files, 3 games (0 with errors), 91 plies replayed: 3 errors, 0 warnings, 0 bytes skipped\n"
+		"4 files, 3 games (0 with errors), 91 plies replayed: 3 errors (3 outside any game), 0 warnings, 0 bytes skipped\n"
 	if code != exitUsage || out != want || stderr != "" {
 		t.Errorf("exit %d\n%s%s\nwant\n%s", code, out, stderr, want)
 	}
