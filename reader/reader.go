@@ -742,7 +742,7 @@ func process(ps *parser.Parser, models *check.Memory, pc piece, name string, opt
 	}
 	if pc.forced {
 		var l diag.List
-		l.Add(diag.GameBytesLimit, len(src), len(src), 0, "limit", strconv.Itoa(len(src)))
+		l.Add(diag.GameBytesLimit, len(src), len(src), 0, "limit", strconv.Itoa(opts.MaxGameBytes))
 		out = append(out, &Game{File: file, Diags: l})
 	}
 	flushOutside(len(src) + 1)
