@@ -349,8 +349,9 @@ func (p *parser) cutBefore(tok lexer.Token) bool {
 	switch {
 	case p.gameOver() && startsGame(tok.Kind):
 	case tok.Kind == token.LBracket && isMovetext(p.curYacc) && p.curYacc != RESULT && p.atColumn1(tok.Start) && p.blankLineBefore(tok):
-	case tok.Kind == token.LBracket && afterTagPair(p.curYacc) && p.atColumn1(tok.Start) && p.blankLineBefore(tok):
-		// A game of tags only ends here (gameEndsBefore).
+	case tok.Kind == token.LBracket && afterTagPair(p.curYacc) && p.atColumn1(tok.Start) && (p.blankLineBefore(tok) || p.tagged && p.tagNameIsEvent()):
+		// A game of tags only ends here (gameEndsBefore): before a blank
+		// line, or before a second Event tag.
 	default:
 		return false
 	}

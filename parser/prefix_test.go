@@ -104,7 +104,7 @@ func TestParsePrefixPlaces(t *testing.T) {
 		t.Errorf("Games 3: cut at %d with %d games, want at %d", end, len(db.Games), 3*len(game))
 	}
 	// Games without marker count too, games of tags only among them.
-	for _, unit := range []string{"[Event \"x\"]\n[Site \"y\"]\n\n", "[Event \"x\"]\n\n1. e4\n\n"} {
+	for _, unit := range []string{"[Event \"x\"]\n[Site \"y\"]\n\n", "[Event \"x\"]\n\n1. e4\n\n", "[Event \"x\"]\n[Site \"y\"]\n"} {
 		src := strings.Repeat(unit, 10)
 		if db, _, end := parsePrefix(t, src, Cut{From: len(src), Games: 3}); end != 3*len(unit) || len(db.Games) != 3 {
 			t.Errorf("Games 3 of %q: cut at %d with %d games, want at %d", unit, end, len(db.Games), 3*len(unit))

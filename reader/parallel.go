@@ -184,7 +184,7 @@ func (p *pool) drain() bool {
 // not closed: a "}" after the cut would close it in place, so the parser
 // cuts nowhere after such a comment.
 func confirmCut(ps *parser.Parser, pc *piece) bool {
-	end := len(pc.src) - 1 // the "[" the next piece starts with
+	end := len(pc.src) - pc.ahead // where the next piece starts
 	db, diags, at := ps.ParsePrefix(pc.src, parser.Cut{From: end, Games: maxPieceGames, Accept: func(off int) bool { return off <= end }})
 	if at != end {
 		return false

@@ -29,6 +29,7 @@ func TestSyncCuts(t *testing.T) {
 		{"games of tags only", strings.Repeat(game+tagsOnly+tagsOnly, 150), Options{PieceSize: 256}, false},
 		{"tiny games", strings.Repeat("[Event \"t\"]\n*\n\n", 6000), Options{PieceSize: 64 << 10}, false}, // syncCut keeps to half a piece's games
 		{"tiny games of tags only", strings.Repeat("[Event \"t\"]\n[Site \"s\"]\n\n", 6000), Options{PieceSize: 64 << 10}, false},
+		{"games of tags only, no blank lines", strings.Repeat("[Event \"t\"]\n[Site \"s\"]\n", 6000), Options{PieceSize: 64 << 10}, false},
 		{"unclosed comment closed games later", strings.Repeat(game, 20) + unclosed + strings.Repeat(plain, 100) + closer + strings.Repeat(game, 20), Options{PieceSize: 512}, true},
 		{"cut at MaxGameBytes", strings.Repeat(game, 100) + "[Event \"long\"]\n\n1. e4 {" + strings.Repeat("no brace on this line\n", 8000) + "\n" + strings.Repeat(game, 100), Options{PieceSize: 1024, MaxGameBytes: 64 << 10}, false},
 	}
@@ -75,6 +76,8 @@ func TestLastSyncPoint(t *testing.T) {
 		{"1. e4\n[Event \"b\"]", ""},                                   // no blank line, no marker
 		{"1. e4 *\r\r[Event \"b\"]", ""},                               // lone CR
 		{"[Event \"a\"]", ""},
+		{"[Event \"a\"]\n[Site \"b\"]\n[Event \"c\"]", "[Event \"c\"]"}, // a second Event tag
+		{"[Event \"a\"]\n{x}\n[Event \"c\"]", ""},                            // not after a tag pair
 	}
 	for _, tt := range tests {
 		got := ""

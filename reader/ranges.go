@@ -19,8 +19,9 @@ const syncLookBehind = 256
 
 // Sync returns the first sync point at or after offset off of r: 0 for
 // off <= 0, else the start of the first line that begins with "[" and
-// follows a blank line or a line that ends with a termination marker. It
-// returns the size of r when there is none. A sync point is found from the
+// follows a blank line or a line that ends with a termination marker, or
+// opens an Event tag after a tag pair (isSyncPoint). It returns the size of
+// r when there is none. A sync point is found from the
 // bytes around it alone, so it may lie inside a comment; NewRange and
 // NewFile check every sync point they start from against the reading of the
 // range before.
@@ -60,16 +61,18 @@ func Sync(r io.ReaderAt, off int64) (int64, error) {
 }
 
 // isSyncPoint reports whether the "[" at src[off] starts a line that
-// follows a blank line or a line ending with a termination marker.
+// follows a blank line or a line ending with a termination marker, or opens
+// an Event tag after a tag pair (secondEvent).
 func isSyncPoint(src string, off int) bool {
-	return src[off] == '[' && atLineStart(src, off) && (blankLineBefore(src, off) || resultLineBefore(src, off))
+	return src[off] == '[' && atLineStart(src, off) && (blankLineBefore(src, off) || resultLineBefore(src, off) || secondEvent(src, off))
 }
 
 // lastSyncPoint returns the last sync point in src after which the parser
 // can start a game, or 0 when there is none: a "[" at the start of a line
 // that follows a line ending with a termination marker, or a blank line
 // (after movetext, or after a tag section, where a game of tags only
-// ends). Only lines ended by LF count. The worker that parses the piece
+// ends), or an Event tag that follows a tag pair (secondEvent). Only lines
+// ended by LF count. The worker that parses the piece
 // confirms the cut (confirmCut): after a broken tag pair, say, the parser
 // may still be skipping there.
 func lastSyncPoint(src string) int {
@@ -78,21 +81,29 @@ func lastSyncPoint(src string) int {
 		if i < 0 {
 			return 0
 		}
-		if at := i + 1; resultLineBefore(src, at) || blankLineBefore(src, at) {
+		if at := i + 1; resultLineBefore(src, at) || blankLineBefore(src, at) || secondEvent(src, at) {
 			return at
 		}
 		end = i
 	}
 }
 
+// secondEvent reports whether the line at off, which starts with "[", opens
+// an Event tag right after a line that ends a tag pair: the parser ends a
+// game of tags only there when that game has an Event tag, which the
+// worker's confirmation of the cut checks.
+func secondEvent(src string, off int) bool {
+	return strings.HasPrefix(src[off:], "[Event ") && strings.HasSuffix(textBefore(src, off), "]")
+}
+
 // syncCut returns where a stream read on several workers cuts src, the
 // text read so far: at its last sync point, or, where src holds more games
 // than a piece may (tiny games, games of tags only), at the sync point after
 // half that many, so that a piece of them stays small. Games are counted
-// first by the blank lines before a "[", which is cheap, and only then one
-// by one.
+// first by the blank lines before a "[" and the Event tags right after a
+// tag pair, which is cheap, and only then one by one.
 func syncCut(src string) int {
-	if strings.Count(src, "\n\n[")+strings.Count(src, "\n\r\n[") <= maxPieceGames/2 {
+	if strings.Count(src, "\n\n[")+strings.Count(src, "\n\r\n[")+strings.Count(src, "]\n[Event ") <= maxPieceGames/2 {
 		return lastSyncPoint(src)
 	}
 	games := 0
@@ -102,7 +113,7 @@ func syncCut(src string) int {
 			return lastSyncPoint(src)
 		}
 		at := i + j + 1
-		if resultLineBefore(src, at) || blankLineBefore(src, at) {
+		if resultLineBefore(src, at) || blankLineBefore(src, at) || secondEvent(src, at) {
 			if games++; games == maxPieceGames/2 {
 				return at
 			}

@@ -309,17 +309,23 @@ type piece struct {
 	// mem is the pooled memory that holds src, or nil (copyText).
 	mem *pieceMemory
 	// sync marks a piece that a parallel stream reader cut at a sync point
-	// without scanning (see Reader.cut): src holds one byte more, the "["
-	// the next piece starts with, and the worker confirms the cut by
+	// without scanning (see Reader.cut): src holds ahead bytes more, the
+	// start of the next piece ("[" and what the parser looks at after it
+	// to see a second Event tag), and the worker confirms the cut by
 	// parsing (confirmCut) before it checks the piece.
-	sync bool
+	sync  bool
+	ahead int
 }
 
-// text returns the input text of the piece, without the "[" after a sync
-// cut.
+// syncAhead is how many bytes of the next piece a piece cut at a sync point
+// holds: "[Event ", so that the parser sees a second Event tag.
+const syncAhead = len("[Event ")
+
+// text returns the input text of the piece, without the start of the next
+// piece after a sync cut.
 func (pc *piece) text() string {
 	if pc.sync {
-		return pc.src[:len(pc.src)-1]
+		return pc.src[:len(pc.src)-pc.ahead]
 	}
 	return pc.src
 }
@@ -391,7 +397,8 @@ func (rd *Reader) nextPiece() (piece, error) {
 			if pc.db == nil {
 				end := n
 				if pc.sync {
-					end = n + 1
+					pc.ahead = min(syncAhead, len(rd.buf)-n)
+					end = n + pc.ahead
 				}
 				pc.src, pc.mem = rd.copyText(rd.buf[:end])
 			}
