@@ -77,7 +77,7 @@ func TestLastSyncPoint(t *testing.T) {
 		{"1. e4 *\r\r[Event \"b\"]", ""},                               // lone CR
 		{"[Event \"a\"]", ""},
 		{"[Event \"a\"]\n[Site \"b\"]\n[Event \"c\"]", "[Event \"c\"]"}, // a second Event tag
-		{"[Event \"a\"]\n{x}\n[Event \"c\"]", ""},                            // not after a tag pair
+		{"[Event \"a\"]\n{x}\n[Event \"c\"]", ""},                       // not after a tag pair
 	}
 	for _, tt := range tests {
 		got := ""
