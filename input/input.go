@@ -50,42 +50,45 @@ type signature struct {
 	// others for the error that refuses them.
 	format Format
 	what   string
+	// binary says the magic also starts ordinary words ("BM", "MZ"): it
+	// counts only when binary bytes follow.
+	binary bool
 }
 
 // signatures lists the formats recognised by their first bytes. Skippable
 // zstd frames (magic 0x184D2A50 to 0x184D2A5F) are matched in Detect.
 var signatures = []signature{
-	{0, "\x28\xb5\x2f\xfd", Zstd, ""},
-	{0, "\x1f\x8b", Gzip, ""},
-	{0, "\xfd7zXZ\x00", XZ, ""},
-	{0, "PK\x03\x04", Zip, ""},
-	{0, "PK\x05\x06", Zip, ""}, // an empty archive
-	{0, "\xff\xfe", UTF16LE, ""},
-	{0, "\xfe\xff", UTF16BE, ""},
-	{0, "7z\xbc\xaf\x27\x1c", "", "a 7-Zip archive"},
-	{0, "Rar!\x1a\x07", "", "a RAR archive"},
-	{0, "\x04\x22\x4d\x18", "", "an LZ4 file"},
-	{0, "\x89LZO", "", "an LZO file"},
-	{0, "LZIP", "", "an lzip file"},
-	{0, "MSCF", "", "a Microsoft cabinet"},
-	{257, "ustar", "", "a tar archive"},
-	{0, "%PDF-", "", "a PDF document"},
-	{0, "\x89PNG\r\n\x1a\n", "", "a PNG image"},
-	{0, "\xff\xd8\xff", "", "a JPEG image"},
-	{0, "GIF87a", "", "a GIF image"},
-	{0, "GIF89a", "", "a GIF image"},
-	{0, "BM", "", ""}, // checked further in Detect: "BM" also starts text
-	{0, "II*\x00", "", "a TIFF image"},
-	{0, "MM\x00*", "", "a TIFF image"},
-	{0, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "", "a Microsoft Office document"},
-	{0, "{\\rtf", "", "an RTF document"},
-	{0, "\x7fELF", "", "an executable"},
-	{0, "MZ", "", ""}, // checked further in Detect, as "BM"
-	{0, "\xcf\xfa\xed\xfe", "", "an executable"},
-	{0, "\xce\xfa\xed\xfe", "", "an executable"},
-	{0, "\xca\xfe\xba\xbe", "", "an executable or Java class"},
-	{0, "\x00asm", "", "a WebAssembly module"},
-	{0, "SQLite format 3\x00", "", "an SQLite database"},
+	{0, "\x28\xb5\x2f\xfd", Zstd, "", false},
+	{0, "\x1f\x8b", Gzip, "", false},
+	{0, "\xfd7zXZ\x00", XZ, "", false},
+	{0, "PK\x03\x04", Zip, "", false},
+	{0, "PK\x05\x06", Zip, "", false}, // an empty archive
+	{0, "\xff\xfe", UTF16LE, "", false},
+	{0, "\xfe\xff", UTF16BE, "", false},
+	{0, "7z\xbc\xaf\x27\x1c", "", "a 7-Zip archive", false},
+	{0, "Rar!\x1a\x07", "", "a RAR archive", false},
+	{0, "\x04\x22\x4d\x18", "", "an LZ4 file", false},
+	{0, "\x89LZO", "", "an LZO file", false},
+	{0, "LZIP", "", "an lzip file", false},
+	{0, "MSCF", "", "a Microsoft cabinet", false},
+	{257, "ustar", "", "a tar archive", false},
+	{0, "%PDF-", "", "a PDF document", false},
+	{0, "\x89PNG\r\n\x1a\n", "", "a PNG image", false},
+	{0, "\xff\xd8\xff", "", "a JPEG image", false},
+	{0, "GIF87a", "", "a GIF image", false},
+	{0, "GIF89a", "", "a GIF image", false},
+	{0, "BM", "", "a BMP image", true},
+	{0, "II*\x00", "", "a TIFF image", false},
+	{0, "MM\x00*", "", "a TIFF image", false},
+	{0, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "", "a Microsoft Office document", false},
+	{0, "{\\rtf", "", "an RTF document", false},
+	{0, "\x7fELF", "", "an executable", false},
+	{0, "MZ", "", "an executable", true},
+	{0, "\xcf\xfa\xed\xfe", "", "an executable", false},
+	{0, "\xce\xfa\xed\xfe", "", "an executable", false},
+	{0, "\xca\xfe\xba\xbe", "", "an executable or Java class", false},
+	{0, "\x00asm", "", "a WebAssembly module", false},
+	{0, "SQLite format 3\x00", "", "an SQLite database", false},
 }
 
 // Detect names the format of an input from head, its first HeadSize
@@ -103,12 +106,7 @@ func Detect(head []byte) (format Format, notPGN string) {
 			continue
 		}
 		switch {
-		case s.magic == "BM" || s.magic == "MZ":
-			// Two letters could start text: call it a bitmap or a
-			// program only when binary bytes follow.
-			if Binary(head) {
-				return "", map[string]string{"BM": "a BMP image", "MZ": "an executable"}[s.magic]
-			}
+		case s.binary && !Binary(head):
 			continue
 		case s.what != "":
 			return "", s.what
