@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -46,74 +45,78 @@ const HeadSize = 512
 type signature struct {
 	at    int
 	magic string
-	// format is set for the formats that are read; what names the
-	// others for the error that refuses them.
+	// format is set for the formats that are read; notPGN refuses the
+	// others.
 	format Format
-	what   string
+	notPGN *NotPGNError
 	// binary says the magic also starts ordinary words ("BM", "MZ"): it
 	// counts only when binary bytes follow.
 	binary bool
 }
 
+// packed and other make the error for a known format that pgnc does not
+// read: an archive or a compressed file, to unpack first, or anything else.
+func packed(what string) *NotPGNError { return &NotPGNError{What: what, Fix: "unpack it first"} }
+func other(what string) *NotPGNError  { return &NotPGNError{What: what, Fix: "is it the right file?"} }
+
 // signatures lists the formats recognised by their first bytes. Skippable
 // zstd frames (magic 0x184D2A50 to 0x184D2A5F) are matched in Detect.
 var signatures = []signature{
-	{0, "\x28\xb5\x2f\xfd", Zstd, "", false},
-	{0, "\x1f\x8b", Gzip, "", false},
-	{0, "\xfd7zXZ\x00", XZ, "", false},
-	{0, "PK\x03\x04", Zip, "", false},
-	{0, "PK\x05\x06", Zip, "", false}, // an empty archive
-	{0, "\xff\xfe", UTF16LE, "", false},
-	{0, "\xfe\xff", UTF16BE, "", false},
-	{0, "7z\xbc\xaf\x27\x1c", "", "a 7-Zip archive", false},
-	{0, "Rar!\x1a\x07", "", "a RAR archive", false},
-	{0, "\x04\x22\x4d\x18", "", "an LZ4 file", false},
-	{0, "\x89LZO", "", "an LZO file", false},
-	{0, "LZIP", "", "an lzip file", false},
-	{0, "MSCF", "", "a Microsoft cabinet", false},
-	{257, "ustar", "", "a tar archive", false},
-	{0, "%PDF-", "", "a PDF document", false},
-	{0, "\x89PNG\r\n\x1a\n", "", "a PNG image", false},
-	{0, "\xff\xd8\xff", "", "a JPEG image", false},
-	{0, "GIF87a", "", "a GIF image", false},
-	{0, "GIF89a", "", "a GIF image", false},
-	{0, "BM", "", "a BMP image", true},
-	{0, "II*\x00", "", "a TIFF image", false},
-	{0, "MM\x00*", "", "a TIFF image", false},
-	{0, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "", "a Microsoft Office document", false},
-	{0, "{\\rtf", "", "an RTF document", false},
-	{0, "\x7fELF", "", "an executable", false},
-	{0, "MZ", "", "an executable", true},
-	{0, "\xcf\xfa\xed\xfe", "", "an executable", false},
-	{0, "\xce\xfa\xed\xfe", "", "an executable", false},
-	{0, "\xca\xfe\xba\xbe", "", "an executable or Java class", false},
-	{0, "\x00asm", "", "a WebAssembly module", false},
-	{0, "SQLite format 3\x00", "", "an SQLite database", false},
+	{0, "\x28\xb5\x2f\xfd", Zstd, nil, false},
+	{0, "\x1f\x8b", Gzip, nil, false},
+	{0, "\xfd7zXZ\x00", XZ, nil, false},
+	{0, "PK\x03\x04", Zip, nil, false},
+	{0, "PK\x05\x06", Zip, nil, false}, // an empty archive
+	{0, "\xff\xfe", UTF16LE, nil, false},
+	{0, "\xfe\xff", UTF16BE, nil, false},
+	{0, "7z\xbc\xaf\x27\x1c", "", packed("a 7-Zip archive"), false},
+	{0, "Rar!\x1a\x07", "", packed("a RAR archive"), false},
+	{0, "\x04\x22\x4d\x18", "", packed("an LZ4 file"), false},
+	{0, "\x89LZO", "", packed("an LZO file"), false},
+	{0, "LZIP", "", packed("an lzip file"), false},
+	{0, "MSCF", "", packed("a Microsoft cabinet"), false},
+	{257, "ustar", "", packed("a tar archive"), false},
+	{0, "%PDF-", "", other("a PDF document"), false},
+	{0, "\x89PNG\r\n\x1a\n", "", other("a PNG image"), false},
+	{0, "\xff\xd8\xff", "", other("a JPEG image"), false},
+	{0, "GIF87a", "", other("a GIF image"), false},
+	{0, "GIF89a", "", other("a GIF image"), false},
+	{0, "BM", "", other("a BMP image"), true},
+	{0, "II*\x00", "", other("a TIFF image"), false},
+	{0, "MM\x00*", "", other("a TIFF image"), false},
+	{0, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "", other("a Microsoft Office document"), false},
+	{0, "{\\rtf", "", other("an RTF document"), false},
+	{0, "\x7fELF", "", other("an executable"), false},
+	{0, "MZ", "", other("an executable"), true},
+	{0, "\xcf\xfa\xed\xfe", "", other("an executable"), false},
+	{0, "\xce\xfa\xed\xfe", "", other("an executable"), false},
+	{0, "\xca\xfe\xba\xbe", "", other("an executable or Java class"), false},
+	{0, "\x00asm", "", other("a WebAssembly module"), false},
+	{0, "SQLite format 3\x00", "", other("an SQLite database"), false},
 }
 
 // Detect names the format of an input from head, its first HeadSize
-// bytes (or all of a shorter input). It returns the format Reader decodes,
-// or, for a known format that is not PGN, what it is ("a 7-Zip archive").
-func Detect(head []byte) (format Format, notPGN string) {
+// bytes (or all of a shorter input): the format Reader decodes, or, for a
+// known format that is not PGN, a *NotPGNError that says what it is ("a
+// 7-Zip archive").
+func Detect(head []byte) (Format, error) {
 	if isSkippableZstd(head) {
-		return Zstd, ""
+		return Zstd, nil
 	}
 	if bytes.HasPrefix(head, []byte("BZh")) && len(head) >= 4 && head[3] >= '1' && head[3] <= '9' {
-		return Bzip2, ""
+		return Bzip2, nil
 	}
 	for _, s := range signatures {
-		if len(head) < s.at+len(s.magic) || string(head[s.at:s.at+len(s.magic)]) != s.magic {
-			continue
-		}
 		switch {
+		case len(head) < s.at+len(s.magic) || string(head[s.at:s.at+len(s.magic)]) != s.magic:
 		case s.binary && !Binary(head):
-			continue
-		case s.what != "":
-			return "", s.what
+		case s.notPGN != nil:
+			return Text, s.notPGN
+		default:
+			return s.format, nil
 		}
-		return s.format, ""
 	}
-	return Text, ""
+	return Text, nil
 }
 
 // isSkippableZstd reports whether head starts with a skippable zstd frame,
@@ -154,16 +157,8 @@ type NotPGNError struct {
 
 func (e *NotPGNError) Error() string { return "it is " + e.What + ", not PGN text; " + e.Fix }
 
-// NotPGN returns the error for an input that Detect calls what, or that
-// is "binary data".
-func NotPGN(what string) *NotPGNError {
-	for _, word := range []string{"archive", "cabinet", "file"} {
-		if strings.Contains(what, word) {
-			return &NotPGNError{What: what, Fix: "unpack it first"}
-		}
-	}
-	return &NotPGNError{What: what, Fix: "is it the right file?"}
-}
+// ErrBinary refuses binary data (see Binary).
+var ErrBinary = other("binary data")
 
 // ErrZipStream is returned by Reader for a zip archive: its directory is
 // at its end, so it is read from a file (Zip), not from a stream.
@@ -180,9 +175,9 @@ func Reader(r io.Reader) (io.ReadCloser, Format, error) {
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return nil, "", err
 	}
-	format, what := Detect(head)
-	if what != "" {
-		return nil, "", NotPGN(what)
+	format, err := Detect(head)
+	if err != nil {
+		return nil, "", err
 	}
 	var dec io.Reader
 	var closer io.Closer
@@ -239,10 +234,10 @@ func TextReader(r io.Reader, c io.Closer) (io.ReadCloser, Format, error) {
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return nil, "", err
 	}
-	format, what := Detect(head)
+	format, err := Detect(head)
 	switch {
-	case what != "":
-		return nil, "", NotPGN(what)
+	case err != nil:
+		return nil, "", err
 	case format == UTF16LE:
 		br.Discard(2)
 		return readCloser{&utf16Reader{r: br, order: binary.LittleEndian}, c}, format, nil
@@ -252,7 +247,7 @@ func TextReader(r io.Reader, c io.Closer) (io.ReadCloser, Format, error) {
 	case format != Text:
 		return nil, "", &NotPGNError{What: "a " + string(format) + " file inside a compressed file", Fix: "unpack it first"}
 	case Binary(head):
-		return nil, "", NotPGN("binary data")
+		return nil, "", ErrBinary
 	}
 	return readCloser{br, c}, Text, nil
 }
@@ -294,10 +289,4 @@ func (rc readCloser) Close() error {
 		return nil
 	}
 	return rc.c.Close()
-}
-
-// IsNotPGN reports whether err says that an input is not PGN text.
-func IsNotPGN(err error) bool {
-	var e *NotPGNError
-	return errors.As(err, &e)
 }

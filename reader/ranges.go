@@ -247,7 +247,7 @@ func OpenFile(r io.ReaderAt, size int64, name string, opts Options) *Reader {
 		return New(failing{err}, name, opts)
 	}
 	head = head[:n]
-	if format, what := input.Detect(head); format != input.Text || what != "" {
+	if format, err := input.Detect(head); format != input.Text || err != nil {
 		text, _, err := input.File(r, size, opts.Workers)
 		if err != nil {
 			return New(failing{err}, name, opts)
@@ -257,7 +257,7 @@ func OpenFile(r io.ReaderAt, size int64, name string, opts Options) *Reader {
 		return rd
 	}
 	if input.Binary(head) {
-		return New(failing{input.NotPGN("binary data")}, name, opts)
+		return New(failing{input.ErrBinary}, name, opts)
 	}
 	return NewFile(r, size, name, opts)
 }

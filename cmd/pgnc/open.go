@@ -177,15 +177,15 @@ func openFile(f file, size int64, name, path string, o openOptions, fn func(*pgn
 		return
 	}
 	head = head[:n]
-	format, what := input.Detect(head)
+	format, notPGN := input.Detect(head)
 	o.progress.begin(name, size)
 	fail := func(err error) {
 		f.Close()
 		fn(nil, &inputError{name, err})
 	}
 	switch {
-	case what != "":
-		fail(input.NotPGN(what))
+	case notPGN != nil:
+		fail(notPGN)
 		return
 	case format == input.Zip:
 		openZip(f, size, name, path, o, fn)
@@ -193,7 +193,7 @@ func openFile(f file, size int64, name, path string, o openOptions, fn func(*pgn
 		return
 	case format == input.Text && o.ranged:
 		if input.Binary(head) {
-			fail(input.NotPGN("binary data"))
+			fail(input.ErrBinary)
 			return
 		}
 		if osFile, ok := f.(*os.File); ok {
