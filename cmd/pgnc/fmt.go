@@ -155,8 +155,13 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options) (errs int, changed bool, err error) {
 	if flags.write && (in.format != input.Text || in.path == "") {
 		how := string(in.format) + "-compressed files"
-		if in.format == input.Zip {
+		switch {
+		case in.format == input.Zip:
 			how = "members of zip archives"
+		case in.format == input.UTF16LE || in.format == input.UTF16BE:
+			how = "UTF-16 files" // fmt writes UTF-8
+		case in.path == "":
+			how = "standard input"
 		}
 		return 0, false, fmt.Errorf("%s: -w does not rewrite %s; write to standard output instead", in.name, how)
 	}
