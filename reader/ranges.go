@@ -349,7 +349,7 @@ func (rd *Reader) startFiles() {
 // worker holds before they are handed out, as maxPieceGames does for a
 // piece: tiny games or input that is mostly errors take many times their
 // size in memory. A range of real games holds fewer (a MiB of lichess or
-// TWIC games: about 1,000 and 1,500); 11 MB of tiny games with an error
+// TWIC games: about 440 and 1,100); 11 MB of tiny games with an error
 // each check in 40 MB on two cores with these bounds, against 94 MB with
 // four times as much (26 MB on one core).
 const (
