@@ -25,6 +25,7 @@ const (
 	InvalidUTF8        Code = 114 // bytes that are not UTF-8 where UTF-8 was asked for
 	TagInComment       Code = 115 // a line inside a comment that looks like a tag pair
 	NotPGN             Code = 116 // an input that is not PGN text: an archive, an image, binary data
+	HiddenGames        Code = 117 // a comment whose text holds whole games: its "}" is missing
 	UnexpectedToken    Code = 201 // generic syntax error
 	UnclosedVariation  Code = 202 // "(" never closed
 	UnmatchedParen     Code = 203 // ")" without "("
@@ -170,6 +171,8 @@ var English = Catalog{
 		"{where} is not valid UTF-8", "fix the bytes, or check the file with --encoding latin1 or auto"},
 	TagInComment: {TagInComment, Warning, "a comment that runs over a line that looks like a tag pair",
 		"this comment runs over '{text}', which looks like a tag pair: is the comment's '}' missing?", "close the comment before that line; up to the next '}' everything is comment text, games included"},
+	HiddenGames: {HiddenGames, Error, "a comment that runs over whole games: its '}' is missing",
+		"this comment runs over {games}, the first starting here: is the comment's '}' missing?", "close the comment before this game; up to the next '}' everything is comment text"},
 	NotPGN: {NotPGN, Error, "an input that is not PGN text: another file format or binary data",
 		"'{file}' is {what}, not PGN text", "{fix}"},
 	ControlChar: {ControlChar, Error, "a control character inside a comment or string",

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -116,6 +117,66 @@ func expectedList(msg string) string {
 	return ", expected " + strings.Join(names, " or ")
 }
 
+// tagLineAt reports whether the "[" at body[i] starts a line (not the
+// first of body) that looks like a tag pair: a name, space, and a quote.
+func tagLineAt(body string, i int) bool {
+	if i == 0 || body[i] != '[' || (body[i-1] != '\n' && body[i-1] != '\r') {
+		return false
+	}
+	k := i + 1
+	for k < len(body) && (isLetter(body[k]) || k > i+1 && (isDigit(body[k]) || body[k] == '_')) {
+		k++
+	}
+	if k == i+1 {
+		return false
+	}
+	name := k
+	for k < len(body) && (body[k] == ' ' || body[k] == '\t') {
+		k++
+	}
+	return k > name && k < len(body) && body[k] == '"'
+}
+
+// hiddenGames counts what looks like whole games in body, a comment's
+// text: a run of tag lines, then, after blank lines at most, a line that
+// starts with the move number "1.". It returns their number and the offset
+// of the first one's first tag line, or 0 and -1.
+func hiddenGames(body string) (n, first int) {
+	first, tags := -1, -1
+	for i := 0; i < len(body); {
+		end := restOfLine(body, i)
+		line := strings.TrimLeft(body[i:end], " \t")
+		switch {
+		case tagLineAt(body, i):
+			if tags < 0 {
+				tags = i
+			}
+		case strings.TrimSpace(line) == "":
+			// Blank lines may part the tags from the moves.
+		case tags >= 0 && strings.HasPrefix(line, "1."):
+			if n++; first < 0 {
+				first = tags
+			}
+			tags = -1
+		default:
+			tags = -1
+		}
+		i = end + 1
+		if end+1 < len(body) && body[end] == '\r' && body[end+1] == '\n' {
+			i++
+		}
+	}
+	return n, first
+}
+
+// plural writes n nouns.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
 // checkString reports problems inside a well-formed string token.
 func (p *parser) checkString(tok lexer.Token) {
 	body := p.src[tok.Start+1 : tok.End-1]
@@ -143,7 +204,12 @@ func (p *parser) checkText(from, to int, where string) {
 		return
 	}
 	if where == "comment" {
-		if at, end := tagLineIn(body); at >= 0 {
+		if n, first := hiddenGames(body); n > 0 {
+			// A comment whose "}" is missing, and the games after it
+			// read as its text: an error, so that they are not lost
+			// without a word.
+			p.addDiag(diag.HiddenGames, from+first, from+first+1, "games", plural(n, "game"))
+		} else if at, end := tagLineIn(body); at >= 0 {
 			// Most likely a game whose comment is never closed, and the
 			// games after it read as comment text.
 			p.addDiag(diag.TagInComment, from-1, from, "text", body[at:end])
@@ -188,21 +254,7 @@ func tagLineIn(body string) (at, end int) {
 			break
 		}
 		i += j
-		if i == 0 || (body[i-1] != '\n' && body[i-1] != '\r') {
-			continue
-		}
-		k := i + 1
-		for k < len(body) && (isLetter(body[k]) || k > i+1 && (isDigit(body[k]) || body[k] == '_')) {
-			k++
-		}
-		if k == i+1 {
-			continue
-		}
-		name := k
-		for k < len(body) && (body[k] == ' ' || body[k] == '\t') {
-			k++
-		}
-		if k == name || k == len(body) || body[k] != '"' {
+		if !tagLineAt(body, i) {
 			continue
 		}
 		end := min(restOfLine(body, i), i+60)
