@@ -3,6 +3,7 @@ package reader
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"math/rand"
 	"strings"
@@ -189,5 +190,50 @@ func TestSkippedAfterCut(t *testing.T) {
 	// nextGame starts with a blank line, skipped too.
 	if cut == 0 || skipped == 0 || cut+skipped != len(long)+1 || games != 2 {
 		t.Errorf("cut after %d bytes, %d skipped, %d games; the long game has %d bytes", cut, skipped, games, len(long))
+	}
+}
+
+// TestCutSameEverywhere: a game cut at MaxGameBytes is cut at the same
+// line whether the input is read serially, as a stream on workers or in
+// ranges.
+func TestCutSameEverywhere(t *testing.T) {
+	game := "[Event \"g\"]\n\n1. e4 e5 *\n\n"
+	var big strings.Builder
+	big.WriteString("[Event \"big\"]\n\n1. e4 {")
+	for i := range 30000 {
+		fmt.Fprintf(&big, "line %d of a long comment\n", i)
+	}
+	big.WriteString("} e5 *\n\n")
+	src := strings.Repeat(game, 300) + big.String() + strings.Repeat(game, 300)
+	opts := Options{MaxGameBytes: 300000}
+	// The cut's diagnostic, and the bytes skipped in all, which pieces
+	// report in other shares.
+	cut := func(rd *Reader) string {
+		var diags []string
+		skipped := 0
+		for _, line := range strings.Split(report(rd), "\n") {
+			if strings.Contains(line, "PGN215") {
+				diags = append(diags, line)
+			}
+			var index, plies, n int
+			if _, err := fmt.Sscanf(line, "game %d: %d plies, %d skipped", &index, &plies, &n); err == nil {
+				skipped += n
+			}
+		}
+		return fmt.Sprint(diags, skipped)
+	}
+	want := cut(New(strings.NewReader(src), "x", opts))
+	if !strings.Contains(want, "PGN215") {
+		t.Fatalf("no cut: %s", want)
+	}
+	for _, workers := range []int{2, 3} {
+		opts.Workers = workers
+		if got := cut(New(strings.NewReader(src), "x", opts)); got != want {
+			t.Errorf("stream, %d workers: %s, want %s", workers, got, want)
+		}
+		opts.RangeSize = 64 << 10
+		if got := cut(NewFile(strings.NewReader(src), int64(len(src)), "x", opts)); got != want {
+			t.Errorf("ranges, %d workers: %s, want %s", workers, got, want)
+		}
 	}
 }

@@ -370,8 +370,11 @@ func (rd *Reader) nextPiece() (piece, error) {
 			if rd.pool != nil && !rd.pool.drain() {
 				return piece{}, errStopped
 			}
-			n, forced = len(rd.buf), true
-			if i := bytes.LastIndexByte(rd.buf, '\n'); i > 0 {
+			// Cut at the last line end within the limit: the buffer may
+			// hold more, by as much as its growth happened to add, and
+			// the cut must not depend on how the input is read.
+			n, forced = rd.opts.MaxGameBytes, true
+			if i := bytes.LastIndexByte(rd.buf[:n], '\n'); i > 0 {
 				n = i + 1
 			}
 			rd.skipping = true
