@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/pgnc/pgnc/diag"
@@ -24,9 +25,33 @@ import (
 	"github.com/pgnc/pgnc/reader"
 )
 
-// version is the pgnc release; builds from a tag may override it with
-// -ldflags "-X main.version=…".
-var version = "v0.1.0-dev"
+// version says which pgnc this is: the module version and the VCS revision
+// that the build recorded, or "(devel)" for a build without them.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(devel)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var revision, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			revision = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		}
+	}
+	if revision != "" {
+		v += " (" + revision[:min(len(revision), 12)] + modified + ")"
+	}
+	return v
+}
 
 // Exit codes.
 const (
@@ -130,7 +155,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "convert":
 		return runConvert(args[1:], stdin, stdout, stderr)
 	case "version", "--version":
-		fmt.Fprintf(stdout, "pgnc %s\n", version)
+		fmt.Fprintf(stdout, "pgnc %s\n", version())
 		return exitClean
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 && args[0] == "help" {
