@@ -1,13 +1,13 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/reader"
+	"github.com/spf13/pflag"
 )
 
 const boardUsage = `Usage: pgnc board [flags] FILE
@@ -20,8 +20,8 @@ position in order with --all, each as a diagram and a FEN.
 Flags:
 `
 
-func newBoardFlags(out io.Writer) (*flag.FlagSet, *int, *int, *bool, *bool) {
-	fs := flag.NewFlagSet("board", flag.ContinueOnError)
+func newBoardFlags(out io.Writer) (*pflag.FlagSet, *int, *int, *bool, *bool) {
+	fs := pflag.NewFlagSet("board", pflag.ContinueOnError)
 	fs.SetOutput(out)
 	game := fs.Int("game", 1, "which game of the file, from 1")
 	ply := fs.Int("ply", -1, "show the position after this many plies of the main line (0: the start)")
@@ -36,8 +36,8 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, boardUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(fs, "board", args, stderr); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "pgnc board: want exactly one FILE")

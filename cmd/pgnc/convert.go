@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -18,6 +17,7 @@ import (
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
+	"github.com/spf13/pflag"
 )
 
 const convertUsage = `Usage: pgnc convert --to FORMAT [flags] FILE...
@@ -41,7 +41,7 @@ Flags:
 `
 
 type convertFlags struct {
-	set      *flag.FlagSet
+	set      *pflag.FlagSet
 	to       string
 	from     string
 	final    bool
@@ -50,12 +50,12 @@ type convertFlags struct {
 }
 
 func newConvertFlags(out io.Writer) *convertFlags {
-	f := &convertFlags{set: flag.NewFlagSet("convert", flag.ContinueOnError)}
+	f := &convertFlags{set: pflag.NewFlagSet("convert", pflag.ContinueOnError)}
 	f.set.SetOutput(out)
 	f.set.StringVar(&f.to, "to", "", "output format: json, ndjson, uci, san, fen, epd or pgn")
 	f.set.StringVar(&f.from, "from", "pgn", "input format: pgn or json (json reads json and ndjson)")
 	f.set.BoolVar(&f.final, "final", false, "fen, epd: only the final position of each game")
-	f.set.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "read with this many goroutines; the output order stays that of the input")
+	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "read with this many goroutines (at least 1); the output order stays that of the input")
 	addEncodingFlag(f.set, &f.encoding)
 	return f
 }
@@ -68,8 +68,8 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, convertUsage)
 		flags.set.PrintDefaults()
 	}
-	if err := flags.set.Parse(gluedJobs(args)); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(flags.set, "convert", args, stderr); !ok {
+		return code
 	}
 	switch {
 	case !convertFormats[flags.to]:
@@ -80,6 +80,8 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	case flags.set.NArg() == 0:
 		fmt.Fprintln(stderr, "pgnc convert: no input files (use - for standard input)")
+		return exitUsage
+	case !jobsValid("convert", flags.jobs, stderr):
 		return exitUsage
 	}
 	out := bufio.NewWriter(stdout)

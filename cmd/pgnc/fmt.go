@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/sha256"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -18,6 +17,7 @@ import (
 	"github.com/pgnc/pgnc/export"
 	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/reader"
+	"github.com/spf13/pflag"
 )
 
 const fmtUsage = `Usage: pgnc fmt [flags] FILE...
@@ -34,7 +34,7 @@ Flags:
 `
 
 type fmtFlags struct {
-	set          *flag.FlagSet
+	set          *pflag.FlagSet
 	write, list  bool
 	check        bool
 	width        int
@@ -51,15 +51,15 @@ func (f *fmtFlags) readOptions() reader.Options {
 }
 
 func newFmtFlags(out io.Writer) *fmtFlags {
-	f := &fmtFlags{set: flag.NewFlagSet("fmt", flag.ContinueOnError)}
+	f := &fmtFlags{set: pflag.NewFlagSet("fmt", pflag.ContinueOnError)}
 	f.set.SetOutput(out)
-	f.set.BoolVar(&f.write, "w", false, "rewrite each FILE in place (atomically: a temporary file is renamed over it)")
-	f.set.BoolVar(&f.list, "l", false, "list the files whose formatting differs, write nothing else")
+	f.set.BoolVarP(&f.write, "write", "w", false, "rewrite each FILE in place (atomically: a temporary file is renamed over it)")
+	f.set.BoolVarP(&f.list, "list", "l", false, "list the files whose formatting differs, write nothing else")
 	f.set.BoolVar(&f.check, "check", false, "exit 1 when a file is not in export format")
 	f.set.IntVar(&f.width, "width", 79, "longest movetext line")
 	f.set.StringVar(&f.strip, "strip", "", "comma-separated parts to leave out: comments, variations, nags, clock")
 	f.set.BoolVar(&f.keepSuffixes, "keep-suffixes", false, "write suffix annotations as written (!?) instead of as NAGs ($5)")
-	f.set.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "format with this many goroutines; the output order stays that of the input")
+	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "format with this many goroutines (at least 1); the output order stays that of the input")
 	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, "most bytes read without a game boundary; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is")
 	addEncodingFlag(f.set, &f.encoding)
 	return f
@@ -91,12 +91,15 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, fmtUsage)
 		flags.set.PrintDefaults()
 	}
-	if err := flags.set.Parse(gluedJobs(args)); err != nil {
-		return exitUsage
+	if code, ok := parseFlags(flags.set, "fmt", args, stderr); !ok {
+		return code
 	}
 	opts, err := flags.options()
 	if err != nil {
 		fmt.Fprintf(stderr, "pgnc fmt: %v\n", err)
+		return exitUsage
+	}
+	if !jobsValid("fmt", flags.jobs, stderr) {
 		return exitUsage
 	}
 	if flags.set.NArg() == 0 {

@@ -8,7 +8,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -16,13 +15,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strings"
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
+	"github.com/spf13/pflag"
 )
 
 // version says which pgnc this is: the module version and the VCS revision
@@ -193,7 +192,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // checkFlags are the options of pgnc check.
 type checkFlags struct {
-	set       *flag.FlagSet
+	set       *pflag.FlagSet
 	syntax    bool
 	strict    bool
 	format    string
@@ -207,14 +206,14 @@ type checkFlags struct {
 }
 
 func newCheckFlags(out io.Writer) *checkFlags {
-	f := &checkFlags{set: flag.NewFlagSet("check", flag.ContinueOnError)}
+	f := &checkFlags{set: pflag.NewFlagSet("check", pflag.ContinueOnError)}
 	f.set.SetOutput(out)
 	f.set.BoolVar(&f.syntax, "syntax", false, "stop after the grammar: lexical and syntax checks only, no move replay")
 	f.set.BoolVar(&f.strict, "strict", false, "fail (exit 1) on warnings too")
 	f.set.StringVar(&f.format, "format", "text", "output format: text or json (one object per line)")
 	f.set.IntVar(&f.maxErrors, "max-errors", 0, "stop reporting after this many errors (0: no limit); counting goes on")
-	f.set.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "check with this many goroutines; output order stays that of the input")
-	f.set.BoolVar(&f.quiet, "quiet", false, "no progress bar (it shows only when standard error is a terminal)")
+	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "check with this many goroutines (at least 1); output order stays that of the input")
+	f.set.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bar (it shows only when standard error is a terminal)")
 	f.set.IntVar(&f.maxDepth, "max-depth", parser.DefaultMaxDepth, fmt.Sprintf("deepest variation nesting read, at most %d; deeper variations are skipped (PGN214)", parser.DepthCap))
 	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, "most bytes read without a game boundary before the input is cut (PGN215)")
 	f.set.IntVar(&f.maxRepeats, "max-repeats", diag.DefaultRepeats, "most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit")
@@ -228,14 +227,14 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, checkUsage)
 		flags.set.PrintDefaults()
 	}
-	if err := flags.set.Parse(gluedJobs(args)); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitClean
-		}
-		return exitUsage
+	if code, ok := parseFlags(flags.set, "check", args, stderr); !ok {
+		return code
 	}
 	if flags.format != "text" && flags.format != "json" {
 		fmt.Fprintf(stderr, "pgnc check: unknown format %q (want text or json)\n", flags.format)
+		return exitUsage
+	}
+	if !jobsValid("check", flags.jobs, stderr) {
 		return exitUsage
 	}
 	if flags.maxDepth > parser.DepthCap {
@@ -272,6 +271,32 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitProblems
 	}
 	return exitClean
+}
+
+// parseFlags parses a command's arguments: flags may come before or after
+// the file names, and "--" ends them. On -h or --help it has printed the
+// usage and returns exit code 0; on a bad flag it says what is wrong and
+// returns exit code 2; ok says to go on.
+func parseFlags(set *pflag.FlagSet, command string, args []string, stderr io.Writer) (code int, ok bool) {
+	err := set.Parse(args)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, pflag.ErrHelp):
+		return exitClean, false
+	}
+	fmt.Fprintf(stderr, "pgnc %s: %v\nRun 'pgnc help %s' for usage.\n", command, err, command)
+	return exitUsage, false
+}
+
+// jobsValid reports whether -j is at least 1, and says so on stderr when
+// it is not.
+func jobsValid(command string, jobs int, stderr io.Writer) bool {
+	if jobs < 1 {
+		fmt.Fprintf(stderr, "pgnc %s: -j %d: give at least 1 goroutine\n", command, jobs)
+		return false
+	}
+	return true
 }
 
 // checker accumulates the results of one pgnc check run.
@@ -449,22 +474,4 @@ func plural(n int, noun string) string {
 		return fmt.Sprintf("%d plies", n)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// gluedJobs lets -j take its number glued on, as in make -j4: Go's flag
-// package would read "-j4" as an unknown flag named "j4". Arguments after
-// "--" are left alone.
-func gluedJobs(args []string) []string {
-	out := make([]string, 0, len(args))
-	for i, a := range args {
-		if a == "--" {
-			return append(out, args[i:]...)
-		}
-		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-		if n, ok := strings.CutPrefix(name, "j"); ok && name != a && n != "" && strings.Trim(n, "0123456789") == "" {
-			a = "-j=" + n
-		}
-		out = append(out, a)
-	}
-	return out
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"archive/zip"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/parser"
+	"github.com/spf13/pflag"
 )
 
 // pgnInput is one PGN input as the commands read it: a file, a member of a
@@ -326,6 +326,9 @@ type encodingFlag struct{ enc parser.Encoding }
 
 func (e *encodingFlag) String() string { return e.enc.String() }
 
+// Type names the flag's value in help text.
+func (e *encodingFlag) Type() string { return "encoding" }
+
 func (e *encodingFlag) Set(name string) error {
 	enc, ok := parser.ParseEncoding(strings.ToLower(name))
 	if !ok {
@@ -336,6 +339,6 @@ func (e *encodingFlag) Set(name string) error {
 }
 
 // addEncodingFlag defines --encoding on set.
-func addEncodingFlag(set *flag.FlagSet, e *encodingFlag) {
+func addEncodingFlag(set *pflag.FlagSet, e *encodingFlag) {
 	set.Var(e, "encoding", "how tag values and comments are read: auto (UTF-8; a game that is not UTF-8 is read as Windows-1252, with a warning), utf8 (bytes that are not UTF-8 are errors) or latin1 (Windows-1252)")
 }
