@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/input"
@@ -251,6 +252,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer c.progress.finish()
 	for _, arg := range flags.set.Args() {
 		c.checkArg(arg, stdin)
+	}
+	if hidden := c.errors - c.reported; flags.format == "text" && flags.maxErrors > 0 && hidden > 0 {
+		more := strings.Replace(plural(hidden, "error"), " ", " more ", 1)
+		fmt.Fprintf(out, "stopped printing errors after --max-errors %d: %s not shown\n", flags.maxErrors, more)
 	}
 	if flags.format == "text" {
 		replayed := "" // --syntax replays nothing
