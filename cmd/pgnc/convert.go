@@ -78,7 +78,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case flags.from != "pgn" && flags.from != "json":
 		fmt.Fprintf(stderr, "pgnc convert: --from %q is not pgn or json\n", flags.from)
 		return exitUsage
-	case flags.set.NArg() == 0:
+	case len(inputArgs(flags.set.Args(), stdin)) == 0:
 		fmt.Fprintln(stderr, "pgnc convert: no input files (use - for standard input)")
 		return exitUsage
 	case !jobsValid("convert", flags.jobs, stderr):
@@ -91,7 +91,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out.WriteString(`{"games":[`)
 	}
 	code := exitClean
-	for _, arg := range flags.set.Args() {
+	for _, arg := range inputArgs(flags.set.Args(), stdin) {
 		eachInput(arg, stdin, openOptions{jobs: flags.jobs, stderr: stderr}, func(in *pgnInput, err error) {
 			if err != nil {
 				fmt.Fprintf(stderr, "pgnc: %v\n", err)

@@ -102,7 +102,8 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !jobsValid("fmt", flags.jobs, stderr) {
 		return exitUsage
 	}
-	if flags.set.NArg() == 0 {
+	args = inputArgs(flags.set.Args(), stdin)
+	if len(args) == 0 {
 		fmt.Fprintln(stderr, "pgnc fmt: no input files (use - for standard input)")
 		return exitUsage
 	}
@@ -110,7 +111,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer removeOnSignal()()
 	}
 	code := exitClean
-	for _, arg := range flags.set.Args() {
+	for _, arg := range args {
 		if arg == "-" && flags.write {
 			fmt.Fprintln(stderr, "pgnc fmt: -w cannot rewrite standard input")
 			return exitUsage
@@ -256,6 +257,11 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 				errors++
 			}
 			if d.Severity() == diag.Error || d.Code == diag.CopiedUnchanged {
+				where := "outside any game"
+				if g.Index > 0 {
+					where = "in game " + gameName(g.Index, g.Tags)
+				}
+				d.Detail = where + "\n" + d.Detail
 				diag.WriteText(stderr, g.File, d, diag.English)
 			}
 		}

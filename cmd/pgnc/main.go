@@ -23,6 +23,7 @@ import (
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
 	"github.com/spf13/pflag"
+	"golang.org/x/term"
 )
 
 // version says which pgnc this is: the module version and the VCS revision
@@ -242,7 +243,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnc check: --max-depth %d is above %d, the deepest nesting every pass is tested to run through\n", flags.maxDepth, parser.DepthCap)
 		return exitUsage
 	}
-	if flags.set.NArg() == 0 {
+	args = inputArgs(flags.set.Args(), stdin)
+	if len(args) == 0 {
 		fmt.Fprintln(stderr, "pgnc check: no input files (use - for standard input)")
 		return exitUsage
 	}
@@ -250,7 +252,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	c := checker{flags: flags, out: out, stderr: stderr, progress: newProgress(stderr, flags.quiet)}
 	defer c.progress.finish()
-	for _, arg := range flags.set.Args() {
+	for _, arg := range args {
 		c.checkArg(arg, stdin)
 	}
 	if hidden := c.errors - c.reported; flags.format == "text" && flags.maxErrors > 0 && hidden > 0 {
@@ -276,6 +278,21 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitProblems
 	}
 	return exitClean
+}
+
+// inputArgs returns the inputs that args name: args, or, when there are
+// none and standard input is not a terminal (a pipe, a file), "-".
+func inputArgs(args []string, stdin io.Reader) []string {
+	if len(args) > 0 {
+		return args
+	}
+	if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	if stdin == nil {
+		return nil
+	}
+	return []string{"-"}
 }
 
 // parseFlags parses a command's arguments: flags may come before or after

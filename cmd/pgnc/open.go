@@ -106,6 +106,11 @@ func eachInput(arg string, stdin io.Reader, o openOptions, fn func(*pgnInput, er
 		openPath(arg, o, true, fn)
 		return
 	}
+	found := false
+	count := func(in *pgnInput, err error) {
+		found = true
+		fn(in, err)
+	}
 	err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			fn(nil, err)
@@ -124,11 +129,15 @@ func eachInput(arg string, stdin io.Reader, o openOptions, fn func(*pgnInput, er
 				return nil
 			}
 		}
-		openPath(path, o, false, fn)
+		openPath(path, o, false, count)
 		return nil
 	})
-	if err != nil {
+	switch {
+	case err != nil:
 		fn(nil, err)
+	case !found:
+		// A mistyped or empty directory must not pass as a clean check.
+		fn(nil, fmt.Errorf("%s: no PGN file in this directory (.pgn, compressed, or in a zip archive)", arg))
 	}
 }
 
