@@ -15,12 +15,16 @@ import (
 // A nil *progress shows nothing, which is what non-terminals and --quiet get.
 type progress struct {
 	stderr io.Writer
+	fd     int // of the terminal, for its width
 	bar    *progressbar.ProgressBar
 	name   string
 	start  time.Time
 	shown  time.Time
 	games  int
 	errors int
+	// descMax is how many characters the description may take on this
+	// terminal's line, so that the bar redraws in place.
+	descMax int
 }
 
 // newProgress returns a progress display, or nil when stderr is not a
@@ -30,7 +34,7 @@ func newProgress(stderr io.Writer, quiet bool) *progress {
 	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return &progress{stderr: stderr}
+	return &progress{stderr: stderr, fd: int(f.Fd())}
 }
 
 // begin starts the bar of one input of size bytes (-1 when unknown).
@@ -40,16 +44,57 @@ func (p *progress) begin(name string, size int64) {
 	}
 	p.finish()
 	p.name, p.start, p.games, p.errors = name, time.Now(), 0, 0
-	p.bar = progressbar.NewOptions64(size,
+	// What fits on one line, so that each redraw overwrites the last: on
+	// a wide terminal the bar, the bytes read of the total with the rate,
+	// and the time left; on a narrower one less, down to the description
+	// and the share done.
+	cols := 80
+	if w, _, err := term.GetSize(p.fd); err == nil && w > 0 {
+		cols = w
+	}
+	opts := []progressbar.Option{
 		progressbar.OptionSetWriter(p.stderr),
-		progressbar.OptionSetDescription(name),
-		progressbar.OptionShowBytes(true),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionThrottle(100 * time.Millisecond),
 		progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetWidth(30),
-	)
+	}
+	switch {
+	case cols >= 100:
+		p.descMax = cols - 75
+		opts = append(opts, progressbar.OptionSetWidth(20), progressbar.OptionShowBytes(true), progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true))
+	case cols >= 60:
+		p.descMax = cols - 45
+		opts = append(opts, progressbar.OptionSetWidth(10), progressbar.OptionShowBytes(true), progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(false))
+	default:
+		p.descMax = cols - 20
+		opts = append(opts, progressbar.OptionSetWidth(5), progressbar.OptionSetPredictTime(false), progressbar.OptionSetElapsedTime(false))
+	}
+	p.bar = progressbar.NewOptions64(size, append(opts, progressbar.OptionSetDescription(fit(name, p.descMax)))...)
+}
+
+// describe says how far the check is, in at most descMax characters: the
+// input's name and its games, rate and errors, said more briefly, and the
+// name shortened, as the line gets narrower.
+func (p *progress) describe(rate float64) string {
+	statuses := []string{
+		fmt.Sprintf(": %d games (%.0f/s), %d errors", p.games, rate, p.errors),
+		fmt.Sprintf(": %d games, %d errors", p.games, p.errors),
+		fmt.Sprintf(" %dg %de", p.games, p.errors),
+	}
+	for _, status := range statuses {
+		if room := p.descMax - len(status); room >= 8 {
+			return fit(p.name, room) + status
+		}
+	}
+	return fit(p.name+statuses[len(statuses)-1], p.descMax)
+}
+
+// fit shortens s to at most max characters, marking the cut with "…".
+func fit(s string, max int) string {
+	r := []rune(s)
+	if len(r) <= max || max < 1 {
+		return s
+	}
+	return string(r[:max-1]) + "…"
 }
 
 // wrap counts the bytes read from r (the file's own bytes, before any
@@ -101,7 +146,7 @@ func (p *progress) game(errors int) {
 	if now := time.Now(); now.Sub(p.shown) > 100*time.Millisecond {
 		p.shown = now
 		rate := float64(p.games) / max(now.Sub(p.start).Seconds(), 1e-9)
-		p.bar.Describe(fmt.Sprintf("%s: %d games (%.0f/s), %d errors", p.name, p.games, rate, p.errors))
+		p.bar.Describe(p.describe(rate))
 	}
 }
 

@@ -1,0 +1,60 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+// TestProgressInTmux runs pgnc check in a real terminal (tmux) of 40, 60 and
+// 120 columns and reads the screen while the input is still coming: the
+// progress bar is one line that fits the width, redrawn in place.
+func TestProgressInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed (Debian package tmux)")
+	}
+	dir := t.TempDir()
+	input := filepath.Join(dir, "games.pgn")
+	os.WriteFile(input, bytes.Repeat(readTestdata(t, "sample.pgn"), 20000), 0o644) // about 22 MB
+	for _, cols := range []int{40, 60, 120} {
+		session := fmt.Sprintf("pgnc-test-%d-%d", os.Getpid(), cols)
+		// The input stays open a while after its last game, so that the
+		// bar is on the screen when it is read.
+		script := fmt.Sprintf("(cat %q; sleep 3) | PGNC_TEST_MAIN=1 %q check - > /dev/null", input, os.Args[0])
+		if out, err := exec.Command("tmux", "new-session", "-d", "-s", session, "-x", fmt.Sprint(cols), "-y", "10", "sh", "-c", script).CombinedOutput(); err != nil {
+			t.Fatalf("tmux: %v: %s", err, out)
+		}
+		var screen []string
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+			out, err := exec.Command("tmux", "capture-pane", "-p", "-t", session).Output()
+			if err != nil {
+				break
+			}
+			screen = nil
+			for _, line := range strings.Split(string(out), "\n") {
+				if strings.TrimSpace(line) != "" {
+					screen = append(screen, line)
+				}
+			}
+			if len(screen) > 0 && strings.Contains(strings.Join(screen, ""), "e") { // a count of errors
+				break
+			}
+		}
+		exec.Command("tmux", "kill-session", "-t", session).Run()
+		if len(screen) != 1 {
+			t.Errorf("%d columns: %d lines on the screen, want the bar alone:\n%s", cols, len(screen), strings.Join(screen, "\n"))
+			continue
+		}
+		if n := utf8.RuneCountInString(screen[0]); n > cols || !strings.Contains(screen[0], "<stdin>") {
+			t.Errorf("%d columns: the bar takes %d: %q", cols, n, screen[0])
+		}
+	}
+}
