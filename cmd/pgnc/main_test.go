@@ -75,3 +75,36 @@ func TestWriteErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEFirstCommand: the README's first command checks the sample it
+// names, exits 1 as the README says, and prints the diagnostic and the
+// summary line that the README shows, to the byte.
+func TestREADMEFirstCommand(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	const command = "go run ./cmd/pgnc check testdata/mistakes.pgn\n"
+	if !strings.Contains(text, "```sh\n"+command) {
+		t.Fatalf("the README's first command is not %q", command)
+	}
+	var out, stderr strings.Builder
+	code := run([]string{"check", "../../testdata/mistakes.pgn"}, nil, &out, &stderr)
+	if code != exitProblems || stderr.Len() > 0 {
+		t.Errorf("exit %d, want 1: %s", code, stderr.String())
+	}
+	printed := strings.ReplaceAll(out.String(), "../../testdata/", "testdata/") // as run from the repository's root
+	lines := strings.Split(strings.TrimSuffix(printed, "\n"), "\n")
+	if summary := lines[len(lines)-1]; !strings.Contains(text, "`"+summary+"`") {
+		t.Errorf("the README does not show the summary line %q", summary)
+	}
+	start := strings.Index(text, "```\ntestdata/mistakes.pgn:")
+	if start < 0 {
+		t.Fatal("the README shows no diagnostic of testdata/mistakes.pgn")
+	}
+	shown := text[start+4 : start+4+strings.Index(text[start+4:], "```")]
+	if !strings.Contains(printed, shown) {
+		t.Errorf("the README's diagnostic is not what pgnc prints:\n%s", shown)
+	}
+}

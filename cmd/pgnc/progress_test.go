@@ -44,7 +44,9 @@ func TestProgressInTmux(t *testing.T) {
 					screen = append(screen, line)
 				}
 			}
-			if len(screen) > 0 && strings.Contains(strings.Join(screen, ""), "e") { // a count of errors
+			// Wait for a frame that shows the games counted; a bar that
+			// wraps never gives one line.
+			if len(screen) == 1 && strings.Contains(screen[0], "<stdin>") && strings.ContainsAny(screen[0], "ge") {
 				break
 			}
 		}
