@@ -38,12 +38,14 @@ func (g *Game) Tag(name string) (string, bool) {
 	return "", false
 }
 
-// Final returns the position after the last replayed move of the main line.
-func (g *Game) Final() chess.Position {
+// Final returns the position after the last replayed move of the main line
+// (the start position of a game without moves). It points into the game:
+// copy it before playing moves on it.
+func (g *Game) Final() *chess.Position {
 	if n := len(g.Moves); n > 0 {
-		return g.Moves[n-1].After
+		return &g.Moves[n-1].After
 	}
-	return g.Start
+	return &g.Start
 }
 
 // Move is one replayed move.

@@ -1,6 +1,8 @@
 package reader_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"strings"
 
@@ -88,4 +90,51 @@ func ExampleNewRange() {
 	// range 1 started at 80, but the one before ended at 117: read again
 	// range 1, bytes 117 to 117: []
 	// range 2, bytes 117 to 142: ["Three"]
+}
+
+// A compressed file, read by its content: a game with an error keeps the
+// model of the moves before it, and a game without moves has one too, at
+// its start position. Text outside games comes as a Game with Index 0 and
+// no model.
+func ExampleOpenFile() {
+	const pgn = `[Event "Ok"]
+[White "A"]
+[Black "B"]
+
+1. e4 e5 2. Nf3 *
+
+[Event "Illegal"]
+[White "C"]
+[Black "D"]
+
+1. d4 d5 2. Ke3 *
+
+[Event "No moves"]
+[White "E"]
+[Black "F"]
+
+*
+`
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write([]byte(pgn))
+	w.Close()
+	file := bytes.NewReader(gz.Bytes()) // an *os.File in a program
+	rd := reader.OpenFile(file, file.Size(), "games.pgn.gz", reader.Options{Model: true})
+	defer rd.Close()
+	for g, err := range rd.All() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if g.Index == 0 {
+			continue // text between games
+		}
+		fmt.Printf("game %d, %s – %s: %d plies, %d diagnostics, final %s\n",
+			g.Index, g.Tag("White"), g.Tag("Black"), len(g.Model.Moves), len(g.Diags), g.Model.Final().FEN())
+	}
+	// Output:
+	// game 1, A – B: 3 plies, 1 diagnostics, final rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
+	// game 2, C – D: 2 plies, 2 diagnostics, final rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2
+	// game 3, E – F: 0 plies, 1 diagnostics, final rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 }

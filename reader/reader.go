@@ -95,7 +95,7 @@ type Game struct {
 	Index int         // 1-based position of the game in the input; 0 for text outside games
 	Tags  []model.Tag // the tag section
 	AST   *ast.Game   // the syntax tree; offsets index File.Src
-	Model *model.Game // the resolved game, when Options.Model is set
+	Model *model.Game // the resolved game when Options.Model is set, up to its first move that cannot be played; nil with Index 0
 	Diags diag.List   // every diagnostic of the game, sorted; offsets index File.Src
 	File  *diag.File  // the piece of input the game came from, for printing positions
 	// Gap is the input text between the previous game and this one; with
@@ -117,6 +117,17 @@ type Game struct {
 	Plies int
 	// Prepared is what Options.Prepare returned for the game.
 	Prepared []byte
+}
+
+// Tag returns the value of the first tag named name, or "" when the game
+// has none.
+func (g *Game) Tag(name string) string {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
 }
 
 // Reader reads games from an io.Reader.
