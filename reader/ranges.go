@@ -88,6 +88,29 @@ func lastSyncPoint(src string) int {
 	}
 }
 
+// manyGames reports whether src holds more than limit lines that start
+// with "[" after a blank line or open an Event tag after a tag pair: an
+// upper bound on its sync points other than those after a result, found in
+// one pass that looks only at the "[" bytes.
+func manyGames(src string, limit int) bool {
+	n := 0
+	for i := 0; ; i++ {
+		j := strings.IndexByte(src[i:], '[')
+		if j < 0 {
+			return false
+		}
+		if i += j; i < 2 || src[i-1] != '\n' {
+			continue
+		}
+		before := src[i-2]
+		if before == '\n' || before == '\r' && i >= 3 && src[i-3] == '\n' || before == ']' && strings.HasPrefix(src[i:], "[Event ") {
+			if n++; n > limit {
+				return true
+			}
+		}
+	}
+}
+
 // secondEvent reports whether the line at off, which starts with "[", opens
 // an Event tag right after a line that ends a tag pair: the parser ends a
 // game of tags only there when that game has an Event tag, which the
@@ -100,10 +123,9 @@ func secondEvent(src string, off int) bool {
 // text read so far: at its last sync point, or, where src holds more games
 // than a piece may (tiny games, games of tags only), at the sync point after
 // half that many, so that a piece of them stays small. Games are counted
-// first by the blank lines before a "[" and the Event tags right after a
-// tag pair, which is cheap, and only then one by one.
+// first cheaply (manyGames), and only then one by one.
 func syncCut(src string) int {
-	if strings.Count(src, "\n\n[")+strings.Count(src, "\n\r\n[")+strings.Count(src, "]\n[Event ") <= maxPieceGames/2 {
+	if !manyGames(src, maxPieceGames/2) {
 		return lastSyncPoint(src)
 	}
 	games := 0
