@@ -16,6 +16,21 @@ type Repeats struct {
 	// DefaultRepeats, and a negative value keeps them all.
 	Max    int
 	counts []repeat
+	// once lists the codes said once in the current game (First).
+	once []Code
+}
+
+// First reports whether a diagnostic of code is the first of its code in
+// the current game, for codes that say something of the whole game (PGN104:
+// this game is read as Windows-1252), which one diagnostic says.
+func (r *Repeats) First(code Code) bool {
+	for _, c := range r.once {
+		if c == code {
+			return false
+		}
+	}
+	r.once = append(r.once, code)
+	return true
 }
 
 // repeat counts the diagnostics of one code in the current game.
@@ -29,7 +44,7 @@ type repeat struct {
 // Reset starts counting afresh with limit max (see Max), forgetting what
 // was dropped.
 func (r *Repeats) Reset(max int) {
-	r.Max, r.counts = max, r.counts[:0]
+	r.Max, r.counts, r.once = max, r.counts[:0], r.once[:0]
 }
 
 func (r *Repeats) limit() int {
@@ -79,5 +94,5 @@ func (r *Repeats) Flush(l *List, game int) {
 		}
 		l.Add(code, c.start, c.end, game, "count", strconv.Itoa(c.dropped), "code", c.code.String(), "limit", strconv.Itoa(r.limit()))
 	}
-	r.counts = r.counts[:0]
+	r.counts, r.once = r.counts[:0], r.once[:0]
 }

@@ -275,7 +275,9 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func (p *parser) noteInvalidUTF8(at int, where string) {
 	switch p.encoding {
 	case Auto:
-		p.addDiag(diag.NotUTF8, at, at+1, "where", where)
+		if p.repeats.First(diag.NotUTF8) { // it says the whole game is read as Windows-1252
+			p.addDiag(diag.NotUTF8, at, at+1, "where", where)
+		}
 	case UTF8:
 		p.addDiag(diag.InvalidUTF8, at, at+1, "where", where)
 	}

@@ -24,17 +24,21 @@ func TestProgressInTmux(t *testing.T) {
 	dir := t.TempDir()
 	input := filepath.Join(dir, "games.pgn")
 	os.WriteFile(input, bytes.Repeat(readTestdata(t, "sample.pgn"), 20000), 0o644) // about 22 MB
+	// A server of its own, so that nothing else on the machine meets it.
+	socket := fmt.Sprintf("pgnc-test-%d", os.Getpid())
+	tmux := func(args ...string) *exec.Cmd { return exec.Command("tmux", append([]string{"-L", socket}, args...)...) }
+	defer tmux("kill-server").Run()
 	for _, cols := range []int{40, 60, 120} {
-		session := fmt.Sprintf("pgnc-test-%d-%d", os.Getpid(), cols)
+		session := fmt.Sprintf("pgnc-%d", cols)
 		// The input stays open a while after its last game, so that the
 		// bar is on the screen when it is read.
 		script := fmt.Sprintf("(cat %q; sleep 3) | PGNC_TEST_MAIN=1 %q check - > /dev/null", input, os.Args[0])
-		if out, err := exec.Command("tmux", "new-session", "-d", "-s", session, "-x", fmt.Sprint(cols), "-y", "10", "sh", "-c", script).CombinedOutput(); err != nil {
+		if out, err := tmux("new-session", "-d", "-s", session, "-x", fmt.Sprint(cols), "-y", "10", "sh", "-c", script).CombinedOutput(); err != nil {
 			t.Fatalf("tmux: %v: %s", err, out)
 		}
 		var screen []string
 		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
-			out, err := exec.Command("tmux", "capture-pane", "-p", "-t", session).Output()
+			out, err := tmux("capture-pane", "-p", "-t", session).Output()
 			if err != nil {
 				break
 			}
@@ -50,7 +54,7 @@ func TestProgressInTmux(t *testing.T) {
 				break
 			}
 		}
-		exec.Command("tmux", "kill-session", "-t", session).Run()
+		tmux("kill-session", "-t", session).Run()
 		if len(screen) != 1 {
 			t.Errorf("%d columns: %d lines on the screen, want the bar alone:\n%s", cols, len(screen), strings.Join(screen, "\n"))
 			continue
