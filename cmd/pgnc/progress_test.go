@@ -26,7 +26,9 @@ func TestProgressInTmux(t *testing.T) {
 	os.WriteFile(input, bytes.Repeat(readTestdata(t, "sample.pgn"), 20000), 0o644) // about 22 MB
 	// A server of its own, so that nothing else on the machine meets it.
 	socket := fmt.Sprintf("pgnc-test-%d", os.Getpid())
-	tmux := func(args ...string) *exec.Cmd { return exec.Command("tmux", append([]string{"-L", socket}, args...)...) }
+	tmux := func(args ...string) *exec.Cmd {
+		return exec.Command("tmux", append([]string{"-L", socket}, args...)...)
+	}
 	defer tmux("kill-server").Run()
 	for _, cols := range []int{40, 60, 120} {
 		session := fmt.Sprintf("pgnc-%d", cols)
