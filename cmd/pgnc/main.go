@@ -485,7 +485,9 @@ func gameName(index int, tags []model.Tag) string {
 			black = t.Value
 		}
 	}
-	return fmt.Sprintf("%d (%s – %s)", index, white, black)
+	// Tag values read with --encoding utf8 may hold bytes that are not
+	// UTF-8: every line pgnc prints is UTF-8, as source lines are.
+	return fmt.Sprintf("%d (%s – %s)", index, strings.ToValidUTF8(white, "?"), strings.ToValidUTF8(black, "?"))
 }
 
 func plural(n int, noun string) string {
