@@ -102,6 +102,27 @@ func TestWriteTextCaret(t *testing.T) {
 	}
 }
 
+// TestWriteTextCaretWidth: the caret line lines up on a terminal after
+// wide characters (two columns each) and combining marks (none), and spans
+// a wide character with two columns.
+func TestWriteTextCaretWidth(t *testing.T) {
+	for _, c := range []struct{ line, before, marked, caret string }{
+		{"{日本語} e4 Kx9", "{日本語} e4 ", "Kx9", "            ^~~"},
+		{"{e\u0301te\u0301} Kx9", "{e\u0301te\u0301} ", "Kx9", "      ^~~"},
+		{"{ok} 王 e4", "{ok} ", "王", "     ^~"},
+	} {
+		f := NewFile("f.pgn", c.line+"\n")
+		d := Diagnostic{Code: UnknownMove, Start: len(c.before), End: len(c.before) + len(c.marked), Args: []Arg{{"text", c.marked}}}
+		var b strings.Builder
+		if err := WriteText(&b, f, d, English); err != nil {
+			t.Fatal(err)
+		}
+		if lines := strings.Split(b.String(), "\n"); len(lines) < 3 || lines[2] != c.caret {
+			t.Errorf("%q: caret line %q, want %q", c.line, lines[2], c.caret)
+		}
+	}
+}
+
 func TestSortIsByPosition(t *testing.T) {
 	var l List
 	l.Add(MissingResult, 9, 9, 0)

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 )
 
 // WriteText prints d the way compilers do:
@@ -111,15 +113,19 @@ func caretLines(src string, ls, le, start, end, before, after int, cutBefore boo
 			r = '?' // as the standard suggests for characters that cannot be shown
 		}
 		s.WriteRune(r)
+		// The caret line takes as many columns as the text above it on
+		// a terminal: two under a wide character, none under a
+		// combining mark.
+		width := uniseg.StringWidth(string(r))
 		switch {
 		case i < start && r == '\t':
 			c.WriteByte('\t')
 		case i < start:
-			c.WriteByte(' ')
+			c.WriteString(strings.Repeat(" ", width))
 		case i == start:
-			c.WriteByte('^')
+			c.WriteString("^" + strings.Repeat("~", max(width-1, 0)))
 		case i < end:
-			c.WriteByte('~')
+			c.WriteString(strings.Repeat("~", width))
 		}
 		i += size
 	}
