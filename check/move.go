@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"errors"
 	"strings"
 
@@ -105,7 +106,72 @@ func (c *checker) unresolved(pos *chess.Position, n *ast.Move, err error) {
 			"candidates", joinAnd(names), "fixes", strings.Join(fixes, " or ")), pos)
 		return
 	}
-	c.withBoard(c.add(diag.IllegalMove, n, "san", n.Text, "reason", err.Error()), pos)
+	d := c.add(diag.IllegalMove, n, "san", n.Text, "reason", err.Error())
+	c.withBoard(d, pos)
+	d.Detail = legalHelp(pos, n.Text) + d.Detail
+}
+
+// legalHelp says what could be played instead of an illegal move written
+// text: the legal move of the same piece one edit away, when there is
+// exactly one (Nf5 where only Nf6 is legal), and, when the side to move is
+// in check, its legal replies.
+func legalHelp(pos *chess.Position, text string) string {
+	var l chess.MoveList
+	pos.LegalMoves(&l)
+	written := strings.TrimRight(text, "+#!?")
+	var near []string
+	var all []string
+	for i := range l.Len() {
+		s := pos.SAN(l.At(i))
+		all = append(all, s)
+		if pieceLetter(s) == pieceLetter(written) && editDistance(strings.TrimRight(s, "+#"), written) == 1 {
+			near = append(near, s)
+		}
+	}
+	var b strings.Builder
+	if len(near) == 1 {
+		fmt.Fprintf(&b, "did you mean %s?\n", near[0])
+	}
+	if pos.InCheck() {
+		switch {
+		case len(all) == 0:
+		case len(all) <= 12:
+			fmt.Fprintf(&b, "%s is in check; the legal replies: %s\n", pos.Turn(), strings.Join(all, ", "))
+		default:
+			fmt.Fprintf(&b, "%s is in check, with %d legal replies\n", pos.Turn(), len(all))
+		}
+	}
+	return b.String()
+}
+
+// pieceLetter is the piece a SAN move names: its upper-case first letter,
+// or 0 for a pawn (and castling, which moves the king by its own notation).
+func pieceLetter(s string) byte {
+	if s != "" && s[0] >= 'A' && s[0] <= 'Z' && s[0] != 'O' {
+		return s[0]
+	}
+	return 0
+}
+
+// editDistance is the Levenshtein distance between two short strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // checkNotation compares the SAN as written with what the move does in
