@@ -1,8 +1,8 @@
 package check
 
 import (
-	"fmt"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/pgnc/pgnc/ast"
