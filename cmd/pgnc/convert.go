@@ -47,6 +47,7 @@ type convertFlags struct {
 	final    bool
 	jobs     int
 	encoding encodingFlag
+	codes    codeFlags
 }
 
 func newConvertFlags(out io.Writer) *convertFlags {
@@ -57,6 +58,7 @@ func newConvertFlags(out io.Writer) *convertFlags {
 	f.set.BoolVar(&f.final, "final", false, "fen, epd: only the final position of each game")
 	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "read with this many goroutines (at least 1); the output order stays that of the input")
 	addEncodingFlag(f.set, &f.encoding)
+	f.codes.add(f.set)
 	return f
 }
 
@@ -86,7 +88,12 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc}
+	codes, err := flags.codes.policy()
+	if err != nil {
+		fmt.Fprintf(stderr, "pgnc convert: %v\n", err)
+		return exitUsage
+	}
+	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc, codes: codes}
 	if flags.to == "json" {
 		out.WriteString(`{"games":[`)
 	}
@@ -125,6 +132,7 @@ type converter struct {
 	final    bool
 	jobs     int
 	encoding parser.Encoding
+	codes    codePolicy // --ignore and --warn-as-error
 	out      *bufio.Writer
 	games    int
 }
@@ -134,7 +142,7 @@ type converter struct {
 // which reuse the memory of trees and models, and written here, in order.
 func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, error) {
 	prepare := func(g *reader.Game) []byte {
-		if !exportable(g) {
+		if !exportable(g, w.codes) {
 			return nil
 		}
 		return w.render(g.Model, g.File.Base)
@@ -151,8 +159,8 @@ func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, e
 			return failed, err
 		}
 		for _, d := range g.Diags {
-			if d.Severity() == diag.Error {
-				diag.WriteText(stderr, g.File, d, diag.English)
+			if w.codes.isError(d) {
+				diag.WriteText(stderr, g.File, d, w.codes.catalog())
 			}
 		}
 		switch {

@@ -43,6 +43,7 @@ type fmtFlags struct {
 	jobs         int
 	maxGameBytes int
 	encoding     encodingFlag
+	codes        codeFlags
 }
 
 // readOptions are the reader options the flags ask for.
@@ -62,6 +63,7 @@ func newFmtFlags(out io.Writer) *fmtFlags {
 	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "format with this many goroutines (at least 1); the output order stays that of the input")
 	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, "most bytes read without a game boundary; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is")
 	addEncodingFlag(f.set, &f.encoding)
+	f.codes.add(f.set)
 	return f
 }
 
@@ -102,6 +104,11 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !jobsValid("fmt", flags.jobs, stderr) {
 		return exitUsage
 	}
+	codes, err := flags.codes.policy()
+	if err != nil {
+		fmt.Fprintf(stderr, "pgnc fmt: %v\n", err)
+		return exitUsage
+	}
 	args = inputArgs(flags.set.Args(), stdin)
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "pgnc fmt: no input files (use - for standard input)")
@@ -128,7 +135,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			errs, changed := 0, false
 			if err == nil {
-				errs, changed, err = fmtOne(in, stdout, stderr, flags, opts)
+				errs, changed, err = fmtOne(in, stdout, stderr, flags, opts, codes)
 			}
 			if err != nil {
 				fmt.Fprintf(stderr, "pgnc: %v\n", err)
@@ -156,7 +163,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // Otherwise it compares the SHA-256 of the decoded input with that of the
 // output, and -w writes a temporary file next to the input and renames it
 // over the input when they differ.
-func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options) (errs int, changed bool, err error) {
+func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options, codes codePolicy) (errs int, changed bool, err error) {
 	if flags.write && (in.format != input.Text || in.path == "") {
 		how := string(in.format) + "-compressed files"
 		switch {
@@ -171,7 +178,7 @@ func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export
 	}
 	if !flags.write && !flags.list && !flags.check {
 		out := bufio.NewWriter(stdout)
-		errs, err = formatStream(in.name, in.text, out, opts, flags.readOptions(), stderr)
+		errs, err = formatStream(in.name, in.text, out, opts, flags.readOptions(), codes, stderr)
 		if ferr := out.Flush(); err == nil {
 			err = ferr
 		}
@@ -196,7 +203,7 @@ func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export
 		sink = io.MultiWriter(tmp, outSum)
 	}
 	out := bufio.NewWriter(sink)
-	if errs, err = formatStream(in.name, io.TeeReader(in.text, inSum), out, opts, flags.readOptions(), stderr); err != nil {
+	if errs, err = formatStream(in.name, io.TeeReader(in.text, inSum), out, opts, flags.readOptions(), codes, stderr); err != nil {
 		return errs, false, err
 	}
 	if err := out.Flush(); err != nil {
@@ -214,12 +221,12 @@ func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export
 // number of errors. The games are written out on the reader's workers
 // (reader.Options.Prepare), which reuse the memory of trees and models,
 // and only copied to out here, in order.
-func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, stderr io.Writer) (int, error) {
+func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, codes codePolicy, stderr io.Writer) (int, error) {
 	read.Model, read.ReuseMemory = true, true
 	read.Prepare = func(g *reader.Game) []byte {
 		b := takeBuffer()
 		what := ""
-		if exportable(g) {
+		if exportable(g, codes) {
 			if what = exportLoses(g.AST); what == "" && hasCode(g.Diags, diag.DuplicateTag) {
 				what = "a second tag of one name"
 			}
@@ -227,7 +234,7 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 				g.Diags = append(g.Diags, diag.Diagnostic{Code: diag.CopiedUnchanged, Start: g.AST.From, End: g.AST.From, Game: g.Index, Args: []diag.Arg{{Name: "what", Value: what}}})
 			}
 		}
-		if !exportable(g) || what != "" {
+		if !exportable(g, codes) || what != "" {
 			// Copied through, with the text before it, which may
 			// share its first line: Gap ends where the game starts.
 			b = appendKept(b, g.File.Src[g.AST.From-len(g.Gap):g.AST.To])
@@ -253,16 +260,17 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 		}
 		b.Reset()
 		for _, d := range g.Diags {
-			if d.Severity() == diag.Error {
+			isError := codes.isError(d)
+			if isError {
 				errors++
 			}
-			if d.Severity() == diag.Error || d.Code == diag.CopiedUnchanged {
+			if isError || d.Code == diag.CopiedUnchanged && codes.shown(d) {
 				where := "outside any game"
 				if g.Index > 0 {
 					where = "in game " + gameName(g.Index, g.Tags)
 				}
 				d.Detail = where + "\n" + d.Detail
-				diag.WriteText(stderr, g.File, d, diag.English)
+				diag.WriteText(stderr, g.File, d, codes.catalog())
 			}
 		}
 		if g.Unread > 0 {
@@ -282,13 +290,14 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 }
 
 // exportable reports whether g, read with its model, can be written in the
-// export format: it has no error and its main line was replayed whole.
-func exportable(g *reader.Game) bool {
+// export format: it has no error (as codes counts errors) and its main line
+// was replayed whole.
+func exportable(g *reader.Game, codes codePolicy) bool {
 	if g.Model == nil || !g.Model.Complete {
 		return false
 	}
 	for _, d := range g.Diags {
-		if d.Severity() == diag.Error {
+		if codes.isError(d) {
 			return false
 		}
 	}

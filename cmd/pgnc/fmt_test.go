@@ -29,8 +29,8 @@ func TestFmtIdempotent(t *testing.T) {
 			t.Fatal(err)
 		}
 		var once, twice strings.Builder
-		formatStream(path, strings.NewReader(string(src)), &once, export.Options{}, reader.Options{Workers: 2}, io.Discard)
-		formatStream(path, strings.NewReader(once.String()), &twice, export.Options{}, reader.Options{}, io.Discard)
+		formatStream(path, strings.NewReader(string(src)), &once, export.Options{}, reader.Options{Workers: 2}, defaultCodes, io.Discard)
+		formatStream(path, strings.NewReader(once.String()), &twice, export.Options{}, reader.Options{}, defaultCodes, io.Discard)
 		if once.String() != twice.String() {
 			t.Errorf("%s: fmt is not idempotent", path)
 		}

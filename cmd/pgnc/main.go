@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"strings"
 
 	"github.com/pgnc/pgnc/diag"
@@ -206,7 +205,7 @@ type checkFlags struct {
 	maxDepth, maxGameBytes int
 	maxRepeats             int
 	encoding               encodingFlag
-	ignore, warnAsError    string
+	codes                  codeFlags
 }
 
 func newCheckFlags(out io.Writer) *checkFlags {
@@ -221,28 +220,9 @@ func newCheckFlags(out io.Writer) *checkFlags {
 	f.set.IntVar(&f.maxDepth, "max-depth", parser.DefaultMaxDepth, fmt.Sprintf("deepest variation nesting read, at most %d; deeper variations are skipped (PGN214)", parser.DepthCap))
 	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, "most bytes read without a game boundary before the input is cut (PGN215)")
 	f.set.IntVar(&f.maxRepeats, "max-repeats", diag.DefaultRepeats, "most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit")
-	f.set.StringVar(&f.ignore, "ignore", "", "comma-separated codes (PGN304 or 304) to leave out: not printed, not counted")
-	f.set.StringVar(&f.warnAsError, "warn-as-error", "", "comma-separated warning codes to report, count and fail on as errors")
+	f.codes.add(f.set)
 	addEncodingFlag(f.set, &f.encoding)
 	return f
-}
-
-// parseCodes reads a comma-separated list of diagnostic codes, written
-// PGN304 or 304.
-func parseCodes(list string) (map[diag.Code]bool, error) {
-	codes := map[diag.Code]bool{}
-	for _, item := range strings.Split(list, ",") {
-		item = strings.TrimSpace(item)
-		if item == "" {
-			continue
-		}
-		n, err := strconv.Atoi(strings.TrimPrefix(strings.ToUpper(item), "PGN"))
-		if _, known := diag.English[diag.Code(n)]; err != nil || !known {
-			return nil, fmt.Errorf("unknown diagnostic code %q (see the README's table of codes)", item)
-		}
-		codes[diag.Code(n)] = true
-	}
-	return codes, nil
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -261,25 +241,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !jobsValid("check", flags.jobs, stderr) {
 		return exitUsage
 	}
-	ignored, err := parseCodes(flags.ignore)
+	codes, err := flags.codes.policy()
 	if err != nil {
-		fmt.Fprintf(stderr, "pgnc check: --ignore: %v\n", err)
+		fmt.Fprintf(stderr, "pgnc check: %v\n", err)
 		return exitUsage
-	}
-	raised, err := parseCodes(flags.warnAsError)
-	if err != nil {
-		fmt.Fprintf(stderr, "pgnc check: --warn-as-error: %v\n", err)
-		return exitUsage
-	}
-	catalog := diag.English
-	if len(raised) > 0 {
-		catalog = diag.Catalog{}
-		for code, e := range diag.English {
-			if raised[code] {
-				e.Severity = diag.Error
-			}
-			catalog[code] = e
-		}
 	}
 	if flags.maxDepth > parser.DepthCap {
 		fmt.Fprintf(stderr, "pgnc check: --max-depth %d is above %d, the deepest nesting every pass is tested to run through\n", flags.maxDepth, parser.DepthCap)
@@ -292,7 +257,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	c := checker{flags: flags, out: out, stderr: stderr, progress: newProgress(stderr, flags.quiet), ignored: ignored, catalog: catalog}
+	c := checker{flags: flags, out: out, stderr: stderr, progress: newProgress(stderr, flags.quiet), codes: codes}
 	defer c.progress.finish()
 	for _, arg := range args {
 		c.checkArg(arg, stdin)
@@ -365,15 +330,12 @@ func jobsValid(command string, jobs int, stderr io.Writer) bool {
 
 // checker accumulates the results of one pgnc check run.
 type checker struct {
-	flags *checkFlags
-	// ignored are the codes --ignore leaves out; catalog gives the
-	// severities, --warn-as-error's raised to errors.
-	ignored map[diag.Code]bool
-	catalog diag.Catalog
-	out     *bufio.Writer
-	stderr  io.Writer
-	files   int
-	games   int
+	flags  *checkFlags
+	codes  codePolicy // --ignore and --warn-as-error
+	out    *bufio.Writer
+	stderr io.Writer
+	files  int
+	games  int
 	// gamesWithErrors counts games with at least one error, and
 	// errorsOutside the errors that belong to no game (text between games).
 	gamesWithErrors int
@@ -454,10 +416,10 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool) {
 		errorsBefore := c.errors
 		counted := false
 		for _, d := range g.Diags {
-			if c.ignored[d.Code] {
+			if !c.codes.shown(d) {
 				continue
 			}
-			isError := c.catalog.Lookup(d.Code).Severity == diag.Error
+			isError := c.codes.isError(d)
 			if isError {
 				c.errors++
 				if g.Index == 0 {
@@ -482,7 +444,7 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool) {
 				}
 				d.Detail = where + "\n" + d.Detail
 			}
-			if err := write(c.out, g.File, d, c.catalog); err != nil {
+			if err := write(c.out, g.File, d, c.codes.catalog()); err != nil {
 				c.ioError(err)
 				return
 			}
