@@ -11,11 +11,15 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
 	"github.com/pgnc/pgnc/input"
+	"github.com/pgnc/pgnc/internal/charset"
+	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
 	"github.com/spf13/pflag"
 )
@@ -223,6 +227,24 @@ func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export
 // and only copied to out here, in order.
 func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, codes codePolicy, stderr io.Writer) (int, error) {
 	read.Model, read.ReuseMemory = true, true
+	// fmt writes UTF-8 only: text it copies is transcoded from
+	// Windows-1252 where the game was read as such, and counted for one
+	// warning at the end.
+	var transcoded atomic.Int64
+	utf8Text := func(text string) string {
+		if read.Encoding == parser.Latin1 || !utf8.ValidString(text) {
+			if decoded := charset.Decode(text); decoded != text {
+				transcoded.Add(1)
+				return decoded
+			}
+		}
+		return text
+	}
+	defer func() {
+		if n := transcoded.Load(); n > 0 {
+			fmt.Fprintf(stderr, "pgnc fmt: %s: %s that %s not UTF-8 copied as UTF-8, read as Windows-1252 (Latin-1)\n", name, plural(int(n), "text"), map[bool]string{true: "was", false: "were"}[n == 1])
+		}
+	}()
 	read.Prepare = func(g *reader.Game) []byte {
 		b := takeBuffer()
 		what := ""
@@ -237,10 +259,10 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 		if !exportable(g, codes) || what != "" {
 			// Copied through, with the text before it, which may
 			// share its first line: Gap ends where the game starts.
-			b = appendKept(b, g.File.Src[g.AST.From-len(g.Gap):g.AST.To])
+			b = appendKept(b, utf8Text(g.File.Src[g.AST.From-len(g.Gap):g.AST.To]))
 			return append(b, '\n')
 		}
-		b = appendKept(b, g.Gap)
+		b = appendKept(b, utf8Text(g.Gap))
 		for _, e := range g.Escapes {
 			b = append(append(append(b, '%'), strings.TrimRight(e, "\r")...), '\n')
 		}
@@ -277,7 +299,7 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 			return errors, fmt.Errorf("%s: %d bytes after a game cut at --max-game-bytes (%d) were skipped unread, and fmt cannot copy through what it has not read: raise --max-game-bytes", name, g.Unread, read.MaxGameBytes)
 		}
 		if g.Index == 0 { // the text after the last game of a piece
-			b.Write(appendKept(nil, g.Gap))
+			b.Write(appendKept(nil, utf8Text(g.Gap)))
 		}
 		if _, err := io.WriteString(out, b.String()); err != nil {
 			return errors, err

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/pgnc/pgnc/internal/testfiles"
 
@@ -62,5 +63,21 @@ func TestFmtPastLimit(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(path); strings.Count(string(data), "a comment line\n") != 20000 || !strings.Contains(string(data), "} 1... e5 *") {
 		t.Error("the comment was not kept whole")
+	}
+}
+
+// TestFmtWritesUTF8: fmt writes UTF-8 only: a Windows-1252 game copied
+// through because of an error is transcoded like the games it formats, with
+// one warning for the file.
+func TestFmtWritesUTF8(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "latin1.pgn")
+	game := "[Event \"M\xfcnchen\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"J\xfcrgen\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+	os.WriteFile(path, []byte(game+"1. e4 Ke9 *\n\n"+game+"1. d4 *\n"), 0o644)
+	code, out, stderr := pgncRun([]string{"fmt", path}, nil)
+	if code != exitProblems || !utf8.ValidString(out) || strings.Count(out, "[Event \"München\"]") != 2 {
+		t.Errorf("exit %d, UTF-8 %v:\n%s", code, utf8.ValidString(out), out)
+	}
+	if strings.Count(stderr, "not UTF-8 copied as UTF-8") != 1 {
+		t.Errorf("stderr: %s", stderr)
 	}
 }
