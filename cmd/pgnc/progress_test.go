@@ -30,6 +30,11 @@ func TestProgressInTmux(t *testing.T) {
 		return exec.Command("tmux", append([]string{"-L", socket}, args...)...)
 	}
 	defer tmux("kill-server").Run()
+	// A session that outlives the others keeps the server up between them:
+	// a server that exits as the next session starts fails that start.
+	if out, err := tmux("new-session", "-d", "-s", "keep", "sleep", "600").CombinedOutput(); err != nil {
+		t.Fatalf("tmux: %v: %s", err, out)
+	}
 	for _, cols := range []int{40, 60, 120} {
 		session := fmt.Sprintf("pgnc-%d", cols)
 		// The input stays open a while after its last game, so that the
