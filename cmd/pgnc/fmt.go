@@ -247,8 +247,8 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 	}()
 	read.Prepare = func(g *reader.Game) []byte {
 		b := takeBuffer()
-		what := ""
-		if exportable(g, codes) {
+		what, ok := "", exportable(g, codes)
+		if ok {
 			if what = exportLoses(g.AST); what == "" && hasCode(g.Diags, diag.DuplicateTag) {
 				what = "a second tag of one name"
 			}
@@ -256,7 +256,7 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 				g.Diags = append(g.Diags, diag.Diagnostic{Code: diag.CopiedUnchanged, Start: g.AST.From, End: g.AST.From, Game: g.Index, Args: []diag.Arg{{Name: "what", Value: what}}})
 			}
 		}
-		if !exportable(g, codes) || what != "" {
+		if !ok || what != "" {
 			// Copied through, with the text before it, which may
 			// share its first line: Gap ends where the game starts.
 			b = appendKept(b, utf8Text(g.File.Src[g.AST.From-len(g.Gap):g.AST.To]))
