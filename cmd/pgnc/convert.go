@@ -73,6 +73,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(flags.set, "convert", args, stderr); !ok {
 		return code
 	}
+	args = inputArgs(flags.set.Args(), stdin)
 	switch {
 	case !convertFormats[flags.to]:
 		fmt.Fprintf(stderr, "pgnc convert: --to %q is not one of json, ndjson, uci, san, fen, epd, pgn\n", flags.to)
@@ -80,7 +81,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case flags.from != "pgn" && flags.from != "json":
 		fmt.Fprintf(stderr, "pgnc convert: --from %q is not pgn or json\n", flags.from)
 		return exitUsage
-	case len(inputArgs(flags.set.Args(), stdin)) == 0:
+	case len(args) == 0:
 		fmt.Fprintln(stderr, "pgnc convert: no input files (use - for standard input)")
 		return exitUsage
 	case !jobsValid("convert", flags.jobs, stderr):
@@ -98,7 +99,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out.WriteString(`{"games":[`)
 	}
 	code := exitClean
-	for _, arg := range inputArgs(flags.set.Args(), stdin) {
+	for _, arg := range args {
 		eachInput(arg, stdin, openOptions{jobs: flags.jobs, stderr: stderr}, func(in *pgnInput, err error) {
 			if err != nil {
 				fmt.Fprintf(stderr, "pgnc: %v\n", err)

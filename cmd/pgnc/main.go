@@ -293,10 +293,7 @@ func inputArgs(args []string, stdin io.Reader) []string {
 	if len(args) > 0 {
 		return args
 	}
-	if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		return nil
-	}
-	if stdin == nil {
+	if f, ok := stdin.(*os.File); stdin == nil || ok && term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
 	return []string{"-"}
