@@ -462,13 +462,30 @@ func (b *builder) endGame() {
 	db := b.p.db
 	if len(g.Tags) == 0 && g.Result == nil && onlyComments(g.Moves) && len(db.Games) > 0 {
 		// Comments after a termination marker parse as a game of their own;
-		// they belong to the game before.
+		// they belong to the game before, up to a "{" never closed on a
+		// later line: what that one swallows is the text of the games
+		// after, so it is a game of its own, and its error is not the
+		// previous game's.
 		prev := db.Games[len(db.Games)-1]
+		kept := 0
 		for _, e := range g.Moves {
-			prev.Trailing = append(prev.Trailing, e.(*ast.Comment))
+			c := e.(*ast.Comment)
+			if b.p.unclosed(c) && strings.ContainsAny(b.p.src[prev.To:c.From], "\r\n") {
+				break
+			}
+			prev.Trailing = append(prev.Trailing, c)
+			prev.To = c.To
+			kept++
 		}
-		prev.To = g.To
-		b.p.addDiag(diag.CommentAfterResult, g.From, g.To)
+		if kept > 0 {
+			b.p.addDiag(diag.CommentAfterResult, g.From, prev.To)
+		}
+		if kept == len(g.Moves) {
+			return
+		}
+		g.Moves = g.Moves[kept:]
+		g.From = g.Moves[0].Pos()
+		b.appendGame(g)
 		return
 	}
 	if len(g.Tags) == 0 {

@@ -955,3 +955,9 @@ func NextTagLine(src string, from int) int {
 	}
 	return len(src)
 }
+
+// unclosed reports whether c is a brace comment without its "}", which
+// recovery ended at the next tag line or the end of the text.
+func (p *parser) unclosed(c *ast.Comment) bool {
+	return !c.Line && p.src[c.To-1] != '}'
+}
