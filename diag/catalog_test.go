@@ -201,3 +201,17 @@ func TestPieceShowsWholeLine(t *testing.T) {
 		}
 	}
 }
+
+func TestLongArgumentIsCut(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"Nf3x", "'Nf3x' is not a move in Standard Algebraic Notation"},
+		{strings.Repeat("a", 64<<20), "'" + strings.Repeat("a", MaxArgBytes-3) + "…' is not a move in Standard Algebraic Notation"},
+		{strings.Repeat("é", 200), "'" + strings.Repeat("é", (MaxArgBytes-3)/2) + "…' is not a move in Standard Algebraic Notation"},
+	} {
+		var l List
+		l.Add(UnknownMove, 0, len(tc.text), 1, "text", tc.text, "hint", "")
+		if got := l[0].Message(); got != tc.want {
+			t.Errorf("message for a %d-byte token:\n got %.80q\nwant %.80q", len(tc.text), got, tc.want)
+		}
+	}
+}

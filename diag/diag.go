@@ -3,6 +3,7 @@ package diag
 import (
 	"fmt"
 	"sort"
+	"unicode/utf8"
 )
 
 // Severity says whether a diagnostic fails a check.
@@ -53,11 +54,13 @@ func (d Diagnostic) Hint() string { return English.Hint(d) }
 type List []Diagnostic
 
 // Add appends a diagnostic with the given arguments, given as name, value
-// pairs.
+// pairs. A value longer than MaxArgBytes, such as a 64 MB token quoted in
+// a message, is cut there and ends in "…": the caret line shows where it
+// stands, and a message stays one readable line.
 func (l *List) Add(code Code, start, end, game int, nameValues ...string) {
 	var args []Arg
 	for i := 0; i+1 < len(nameValues); i += 2 {
-		args = append(args, Arg{nameValues[i], nameValues[i+1]})
+		args = append(args, Arg{nameValues[i], shorten(nameValues[i+1])})
 	}
 	*l = append(*l, Diagnostic{Code: code, Start: start, End: end, Game: game, Args: args})
 }
@@ -87,4 +90,20 @@ func (l List) Count() (errors, warnings int) {
 		}
 	}
 	return errors, warnings
+}
+
+// MaxArgBytes bounds a diagnostic argument; see List.Add.
+const MaxArgBytes = 200
+
+// shorten cuts s to at most MaxArgBytes bytes at a character boundary,
+// ending in "…" when it cut.
+func shorten(s string) string {
+	if len(s) <= MaxArgBytes {
+		return s
+	}
+	cut := MaxArgBytes - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
