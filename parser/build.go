@@ -412,10 +412,11 @@ func (b *builder) skippedResult(tok lexer.Token) {
 	b.skipTo(tok.End)
 }
 
-// markBroken notes a syntax error at tok in the current game. When the
-// grammar completed an unterminated game just before seeing the error (a
-// default reduction), the error belongs to that game, which is reopened.
-func (b *builder) markBroken(tok lexer.Token) {
+// markBroken notes a syntax error at tok in the current game, whose text
+// reaches end at least. When the grammar completed an unterminated game
+// just before seeing the error (a default reduction), the error belongs to
+// that game, which is reopened.
+func (b *builder) markBroken(tok lexer.Token, end int) {
 	if b.game == nil && (b.lastOpen == nil || b.lastOpenAt != tok.Start) {
 		// Nothing of this game was complete yet (an unfinished first tag
 		// pair): the game starts at its first "[", or at the error.
@@ -423,10 +424,11 @@ func (b *builder) markBroken(tok lexer.Token) {
 		if lb := b.p.lastLBracket; lb >= 0 && lb <= tok.Start && (len(b.p.db.Games) == 0 || lb >= b.p.db.Games[len(b.p.db.Games)-1].To) {
 			start = lb
 		}
-		b.extend(start, tok.End)
+		b.extend(start, max(start, end))
 		return
 	}
 	if b.game != nil {
+		b.game.To = max(b.game.To, end)
 		return
 	}
 	g := b.lastOpen

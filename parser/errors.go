@@ -21,19 +21,33 @@ func (p *parser) Error(msg string) {
 		tok, yacc = p.unfuseTagPairs(tok), LBRACKET
 	}
 	b := &p.build
+	// A "[" at a line start after movetext or a blank line starts the next
+	// game, which the broken one must not overlap; where the broken game
+	// has no movetext (a tag pair left open), its error is the end of its
+	// last line.
+	nextGame := yacc == LBRACKET && p.atLineStart(tok.Start) && (b.hasMovetext() || p.afterBlankLine(tok.Start))
+	brokenEnd := tok.End
+	if nextGame {
+		brokenEnd = len(strings.TrimRight(p.src[:tok.Start], " \t\v\f\r\n"))
+	}
 	switch {
 	case b.depth() > 0 && (yacc == 0 || yacc == RESULT || yacc == LBRACKET):
 		open := b.innermostParen()
 		p.addDiag(diag.UnclosedVariation, open, open+1)
+	case nextGame && !b.hasMovetext():
+		// Where the broken game ends: name the game, which this offset
+		// would not find.
+		p.illegal = 0
+		p.diags.Add(diag.UnexpectedToken, brokenEnd, brokenEnd, len(p.db.Games)+1, "found", "end of line", "expected", expectedList(msg))
 	default:
 		p.addDiag(diag.UnexpectedToken, tok.Start, tok.End,
 			"found", p.describeToken(tok, yacc), "expected", expectedList(msg))
 	}
-	b.markBroken(tok)
+	b.markBroken(tok, brokenEnd)
 	switch {
 	case yacc == 0:
 		// goyacc stops at the end of input; finish abandons the game.
-	case yacc == LBRACKET && p.atLineStart(tok.Start) && b.hasMovetext():
+	case nextGame:
 		p.queue = append(p.queue, queued{RESYNC, lexer.Token{Start: tok.Start, End: tok.Start}}, queued{LBRACKET, tok})
 	case yacc == RESULT:
 		b.skippedResult(tok)
@@ -43,7 +57,8 @@ func (p *parser) Error(msg string) {
 			b.skipFrom = tok.Start
 		}
 		b.skipTo(tok.End)
-		p.skip = skipState{active: true, inTag: p.inTag, sawMovetext: b.hasMovetext() || (!p.inTag && isMovetext(yacc))}
+		inTag := p.inTag && !p.atLineStart(tok.Start)
+		p.skip = skipState{active: true, inTag: inTag, sawMovetext: b.hasMovetext() || (!inTag && isMovetext(yacc))}
 	}
 }
 

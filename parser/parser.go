@@ -477,7 +477,7 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 	}
 	switch yacc {
 	case LBRACKET:
-		if !afterTagPair(p.curYacc) { // a tag section starts here
+		if !p.inTag && !afterTagPair(p.curYacc) { // a tag section starts here
 			p.lastLBracket = tok.Start
 		}
 		if pairs, ok := p.fuseTagPairs(tok); ok {
@@ -654,7 +654,7 @@ func (p *parser) skipToken(yacc int, tok lexer.Token) bool {
 		p.skip.active = false
 		p.queue = append(p.queue, queued{0, tok})
 		return true
-	case yacc == LBRACKET && p.skip.sawMovetext && p.atLineStart(tok.Start):
+	case yacc == LBRACKET && p.atLineStart(tok.Start) && (p.skip.sawMovetext || p.afterBlankLine(tok.Start)):
 		p.skip.active = false
 		p.queue = append(p.queue, queued{yacc, tok})
 		return true
@@ -662,6 +662,11 @@ func (p *parser) skipToken(yacc int, tok lexer.Token) bool {
 		p.build.skippedResult(tok)
 		p.skip.active = false
 		return true
+	}
+	if p.skip.inTag && p.atLineStart(tok.Start) {
+		// A tag pair stands on one line: one left open ends there, and
+		// what the next line holds is movetext or the next tag.
+		p.skip.inTag = false
 	}
 	switch yacc {
 	case LBRACKET:
@@ -675,6 +680,18 @@ func (p *parser) skipToken(yacc int, tok lexer.Token) bool {
 	}
 	p.build.skipTo(tok.End)
 	return false
+}
+
+// afterBlankLine reports whether a blank line comes just before the line
+// of off: the standard's export format ends a tag section and a movetext
+// with one, so a "[" after it starts a tag section, even where a broken
+// game leaves nothing else to tell.
+func (p *parser) afterBlankLine(off int) bool {
+	i := off
+	for i > 0 && strings.IndexByte(" \t\v\f\r\n", p.src[i-1]) >= 0 {
+		i--
+	}
+	return BlankLine(p.src[i:off])
 }
 
 // atLineStart reports whether only spaces and tabs precede off on its line.
