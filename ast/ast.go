@@ -40,6 +40,10 @@ type Game struct {
 	Result   *Result    // the termination marker; nil when missing
 	Trailing []*Comment // comments that follow the termination marker
 	Broken   bool       // a syntax error cut the game short; Moves holds what came before it
+	// ForeignLetters says that a move starts with a piece letter of another
+	// language than English (san.ForeignLetter), so that the checker works
+	// out the game's language before it replays the moves.
+	ForeignLetters bool
 	// Skipped counts the bytes that error recovery passed over in the game:
 	// the rest of it after a syntax error, and variations nested deeper
 	// than the limit.

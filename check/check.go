@@ -35,11 +35,16 @@ type Checker struct {
 	// Memory, when set, is where Game builds models, so that their memory
 	// can be reused (Memory.Reset); otherwise each model is new memory.
 	Memory *Memory
+	// Language, when set, is the language of the piece letters of every
+	// game (san.LanguageOf); otherwise a game that writes a letter of
+	// another language than English is read in the one language that has
+	// all its letters.
+	Language *san.Language
 }
 
 // Game is the function Game with k's settings.
 func (k Checker) Game(g *ast.Game) (*model.Game, diag.List) {
-	c := &checker{index: g.Index, build: true, repeats: diag.Repeats{Max: k.MaxRepeats}, alloc: k.Memory.allocator()}
+	c := &checker{index: g.Index, build: true, repeats: diag.Repeats{Max: k.MaxRepeats}, alloc: k.Memory.allocator(), language: k.Language}
 	return c.game(g, &take(c.alloc.games, 1)[0])
 }
 
@@ -53,7 +58,7 @@ func (k Checker) Diagnostics(g *ast.Game) diag.List {
 // it replayed: all of them, or those before the first move that could not
 // be played.
 func (k Checker) Replay(g *ast.Game) (diags diag.List, plies int) {
-	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: k.MaxRepeats}}, model.Game{}
+	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: k.MaxRepeats}, language: k.Language}, model.Game{}
 	_, diags = c.game(g, &scratch) // the model is not kept
 	return diags, c.plies
 }
@@ -81,6 +86,7 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 	if !ok {
 		return
 	}
+	c.pickLanguage(g, &start)
 	var final chess.Position
 	m.Moves, final, c.plies, m.Complete = c.line(start, g.Moves)
 	m.Comments = c.unattached
@@ -99,9 +105,15 @@ type checker struct {
 	index    int
 	plies    int // of the main line, replayed
 	chess960 bool
-	tags     tagIndex   // the game's tags that the checks look up
-	mem      gameMemory // where the model's moves and comments go (model only)
-	alloc    allocator  // where the model's memory comes from
+	language *san.Language // Checker.Language
+	// lang is the language of the game's piece letters, nil for English;
+	// langProblem, when set, says why a letter of another language cannot
+	// be read (see pickLanguage).
+	lang        *san.Language
+	langProblem string
+	tags        tagIndex   // the game's tags that the checks look up
+	mem         gameMemory // where the model's moves and comments go (model only)
+	alloc       allocator  // where the model's memory comes from
 	// unattached holds the comments at the end of the last line replayed
 	// that follow no move of it (model only).
 	unattached []string

@@ -17,6 +17,15 @@ import (
 // built only when the checker builds the model; otherwise the result is nil.
 func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 	sm := n.SAN
+	if c.lang != nil {
+		if read, ok := san.ParseIn(n.Text, c.lang); ok {
+			sm = read
+		}
+	}
+	if sm.Quirks&san.ForeignLetter != 0 && sm.Piece == san.NoPiece {
+		c.add(diag.PieceLetters, n, "san", n.Text, "letter", n.Text[:1], "why", c.langProblem)
+		return nil, false
+	}
 	if sm.Kind == san.Null {
 		if pos.InCheck() {
 			c.withBoard(c.add(diag.NullMoveInCheck, n, "san", n.Text), pos)
@@ -45,7 +54,7 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 		actual = san.Checking
 	}
 	if notationMayDiffer(&sm, taken, actual, assumed) {
-		c.checkNotation(before, n, m, taken, actual, assumed)
+		c.checkNotation(before, n, sm, m, taken, actual, assumed)
 	}
 	if !c.build {
 		return nil, true
@@ -177,8 +186,7 @@ func editDistance(a, b string) int {
 // checkNotation compares the SAN as written with what the move does in
 // before, the position it is played in, and reports the first difference.
 // The canonical SAN, the suggested fix, is computed only then.
-func (c *checker) checkNotation(before *chess.Position, n *ast.Move, m chess.Move, taken chess.PieceType, actual san.Check, assumed bool) {
-	sm := n.SAN
+func (c *checker) checkNotation(before *chess.Position, n *ast.Move, sm san.Move, m chess.Move, taken chess.PieceType, actual san.Check, assumed bool) {
 	report := func(code diag.Code, extra ...string) {
 		fix := before.SAN(m) + sm.Annotation.String()
 		c.add(code, n, append([]string{"san", n.Text, "fix", fix}, extra...)...)
@@ -186,6 +194,9 @@ func (c *checker) checkNotation(before *chess.Position, n *ast.Move, m chess.Mov
 	switch {
 	case assumed:
 		report(diag.PromotionMissing)
+	case sm.Quirks&otherNotations != 0:
+		// Capture and check marks aside: the fix gives them.
+		report(diag.NonStandardSAN, "why", c.quirk(sm.Quirks))
 	case sm.Capture != (taken != chess.NoPieceType) && m.Kind != chess.Castle:
 		if sm.Capture {
 			report(diag.CaptureMarkWrong)
@@ -206,8 +217,80 @@ func (c *checker) checkNotation(before *chess.Position, n *ast.Move, m chess.Mov
 	case disambiguation(sm) > 0 && disambiguation(sm) > disambiguationLength[before.Disambiguation(m)]:
 		report(diag.OverDisambiguated)
 	case sm.Quirks != 0:
-		report(diag.NonStandardSAN, "why", quirk(sm.Quirks))
+		report(diag.NonStandardSAN, "why", c.quirk(sm.Quirks))
 	}
+}
+
+// otherNotations are the quirks of notations other than SAN, which
+// checkNotation reports before any capture or check mark.
+const otherNotations = san.PawnLetter | san.LongAlgebraic | san.DoubleCheckMark | san.Figurine | san.ForeignLetter
+
+// pickLanguage decides how to read the piece letters of g: in the
+// language the checker was given, or, where the parser met a letter of
+// another language (ast.Game.ForeignLetters), in the one language that
+// has every letter g writes; where several have them and read them
+// differently, the one under which g's main line plays from start. Where
+// none is left, langProblem says why for the moves that cannot be read.
+func (c *checker) pickLanguage(g *ast.Game, start *chess.Position) {
+	c.lang, c.langProblem = c.language, ""
+	if c.lang != nil || !g.ForeignLetters {
+		return
+	}
+	var used san.Letters
+	ast.Inspect(g, func(n ast.Node) bool {
+		if m, ok := n.(*ast.Move); ok && m.SAN.Kind == san.Normal {
+			used.Add(m.Text[0])
+		}
+		return true
+	})
+	lang, conflicting := san.DetectLanguage(used)
+	if len(conflicting) > 0 {
+		// Letters that read differently: the reading under which the main
+		// line can be played decides, when just one can.
+		var playable []*san.Language
+		for _, l := range append([]*san.Language{lang}, conflicting...) {
+			if playsThrough(start, g.Moves, l) {
+				playable = append(playable, l)
+			}
+		}
+		if len(playable) == 1 {
+			lang, conflicting = playable[0], nil
+		}
+	}
+	switch {
+	case lang == nil:
+		c.langProblem = fmt.Sprintf("and no language has all the game's piece letters (%s)", used)
+	case len(conflicting) > 0:
+		c.langProblem = fmt.Sprintf("and the game's piece letters (%s) read differently in %s and %s", used, lang.Name, conflicting[0].Name)
+	default:
+		c.lang = lang
+	}
+}
+
+// playsThrough reports whether every move of line, read in lang, is legal
+// from start on.
+func playsThrough(start *chess.Position, line []ast.Element, lang *san.Language) bool {
+	pos := *start
+	for _, e := range line {
+		n, ok := e.(*ast.Move)
+		if !ok {
+			continue
+		}
+		sm, ok := san.ParseIn(n.Text, lang)
+		if !ok {
+			return false
+		}
+		if sm.Kind == san.Null {
+			pos.PlayNull()
+			continue
+		}
+		m, _, err := pos.Resolve(sm)
+		if err != nil {
+			return false
+		}
+		pos.Play(m)
+	}
+	return true
 }
 
 // notationMayDiffer is false when checkNotation has nothing to report: the
@@ -238,8 +321,23 @@ func disambiguation(sm san.Move) int {
 // disambiguation.
 var disambiguationLength = [...]int{chess.DisambiguateNone: 0, chess.DisambiguateFile: 1, chess.DisambiguateRank: 1, chess.DisambiguateSquare: 2}
 
-func quirk(q san.Quirks) string {
+func (c *checker) quirk(q san.Quirks) string {
 	var why []string
+	if q&san.LongAlgebraic != 0 {
+		why = append(why, "SAN writes the origin square only where two pieces could move")
+	}
+	if q&san.PawnLetter != 0 {
+		why = append(why, "a pawn move has no piece letter")
+	}
+	if q&san.Figurine != 0 {
+		why = append(why, "SAN writes piece letters, not chess symbols")
+	}
+	if q&san.ForeignLetter != 0 && c.lang != nil {
+		why = append(why, "piece letters are the English K, Q, R, B and N; read as "+c.lang.Name)
+	}
+	if q&san.DoubleCheckMark != 0 {
+		why = append(why, "'+' marks check and '#' mate; '++' is neither")
+	}
 	if q&san.LowerCasePiece != 0 {
 		why = append(why, "piece letters are upper case")
 	}
@@ -253,7 +351,7 @@ func quirk(q san.Quirks) string {
 		why = append(why, "the promotion piece is upper case")
 	}
 	if q&san.EnPassantSuffix != 0 {
-		why = append(why, "SAN has no 'e.p.'")
+		why = append(why, "SAN has no en passant mark")
 	}
 	return strings.Join(why, "; ")
 }

@@ -18,6 +18,27 @@ func pieceTypeOf(p san.Piece) PieceType {
 var pieceTypes = [...]PieceType{san.NoPiece: NoPieceType, san.Pawn: Pawn, san.Knight: Knight,
 	san.Bishop: Bishop, san.Rook: Rook, san.Queen: Queen, san.King: King}
 
+// sanPieces converts piece types back into SAN pieces.
+var sanPieces = [...]san.Piece{NoPieceType: san.NoPiece, Pawn: san.Pawn, Knight: san.Knight,
+	Bishop: san.Bishop, Rook: san.Rook, Queen: san.Queen, King: san.King}
+
+// castlingByKingMove reports whether the king's move from from to to,
+// written with its origin, is castling, and on which side: two files along
+// the back rank in standard chess, onto a rook it may castle with in
+// either (UCI writes Chess960 castling so).
+func (p *Position) castlingByKingMove(from, to Square) (kingSide, ok bool) {
+	if from.Rank() != to.Rank() {
+		return false, false
+	}
+	if p.castlingSide(p.turn)&to.bit() != 0 {
+		return to > from, true
+	}
+	if !p.chess960 && (to.File()-from.File() == 2 || from.File()-to.File() == 2) && from.File() == 4 {
+		return to > from, true
+	}
+	return false, false
+}
+
 // Letter returns the SAN letter of t ("" for pawns).
 func (t PieceType) Letter() string {
 	if t == Pawn || t == NoPieceType {
@@ -45,6 +66,8 @@ const (
 	PromotionRequired                         // a pawn reaching the last rank without promotion piece
 	PromotionWrongRank                        // a promotion piece on a move that does not reach the last rank
 	NoKing                                    // the side to move has no king
+	NothingToMove                             // long algebraic from a square without a piece of the side to move
+	DropMove                                  // a piece dropped from the hand, as in crazyhouse
 )
 
 // IllegalMoveError reports a SAN move that matches no legal move.
@@ -77,6 +100,10 @@ func (e *IllegalMoveError) Error() string {
 		return fmt.Sprintf("a pawn moving to %s cannot promote", where)
 	case NoKing:
 		return "the side to move has no king"
+	case NothingToMove:
+		return fmt.Sprintf("the side to move has no piece on %s", where)
+	case DropMove:
+		return "a piece dropped from the hand is a move of crazyhouse and its kin, not of chess (name the variant in a Variant tag)"
 	}
 	return "illegal move"
 }
@@ -103,6 +130,26 @@ func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err erro
 		return p.resolveCastle(sm.Kind == san.CastleKingside)
 	case san.Null:
 		return Move{}, false, fmt.Errorf("a null move is not a move")
+	case san.Drop:
+		return Move{}, false, &IllegalMoveError{Reason: DropMove, Piece: pieceTypeOf(sm.Piece), To: Square(sm.To)}
+	}
+	if sm.FromFile >= 0 && sm.FromRank >= 0 {
+		// Long algebraic or UCI: the origin names the piece where the text
+		// does not, and a king's move of two files, or onto its own
+		// castling rook, is castling.
+		from := Square(int(sm.FromRank)*8 + int(sm.FromFile))
+		on := p.At(from)
+		if sm.Piece == san.AnyPiece {
+			if on == NoPiece || on.Color() != p.turn {
+				return Move{}, false, &IllegalMoveError{Reason: NothingToMove, Piece: NoPieceType, To: from}
+			}
+			sm.Piece = sanPieces[on.Type()]
+		}
+		if sm.Piece == san.King && from == king {
+			if kingSide, ok := p.castlingByKingMove(from, Square(sm.To)); ok {
+				return p.resolveCastle(kingSide)
+			}
+		}
 	}
 	piece := pieceTypeOf(sm.Piece)
 	to := Square(sm.To)

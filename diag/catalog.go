@@ -51,7 +51,7 @@ const (
 	CaptureMarkMissing Code = 308 // a capture without "x"
 	CaptureMarkWrong   Code = 309 // "x" on a move that captures nothing
 	PromotionMissing   Code = 310 // a pawn reaching the last rank without piece
-	NonStandardSAN     Code = 311 // lower-case pieces, 0-0, e8Q, e.p.
+	NonStandardSAN     Code = 311 // lower-case pieces, 0-0, e8Q, e.p., long algebraic, figurines, other languages' letters
 	MoveNumberWrong    Code = 312 // a move number that disagrees with the ply
 	NullMove           Code = 313 // "--" replayed as a pass
 	UnsupportedVariant Code = 314 // crazyhouse, atomic, …
@@ -69,6 +69,7 @@ const (
 	NullMoveInCheck    Code = 326 // a null move while in check
 	FENFullmoveZero    Code = 327 // a FEN whose fullmove number is 0
 	ResultTagValue     Code = 328 // a Result tag that is no termination marker
+	PieceLetters       Code = 329 // piece letters of another language that cannot be told
 	MoreErrors         Code = 901 // errors of one code in one game beyond the limit
 	MoreWarnings       Code = 902 // warnings of one code in one game beyond the limit
 	CopiedUnchanged    Code = 903 // fmt copies a game whose parts the export format cannot hold
@@ -253,6 +254,8 @@ var English = Catalog{
 		"FEN fullmove number 0 is read as 1", "write 1; fullmove numbers start at 1"},
 	ResultTagValue: {ResultTagValue, Warning, "a Result tag whose value is not a termination marker",
 		"Result tag value {value} is not 1-0, 0-1, 1/2-1/2 or *", "write the game's result, or * when it is unknown"},
+	PieceLetters: {PieceLetters, Error, "a piece letter of another language than English, in a game whose language cannot be told",
+		"{san} starts with the piece letter {letter}, which is not English, {why}", "write the English letters K, Q, R, B and N, or name the language: pgnc check --piece-letters de (or nl, fr, es, it, pt, sv, pl, cs)"},
 	MoreErrors: {MoreErrors, Error, "errors of one code in one game beyond the limit, counted here",
 		"{count} more errors {code} in this game are not shown, from here on", "the first {limit} of each code in a game are shown; pgnc check --max-repeats 0 shows them all"},
 	MoreWarnings: {MoreWarnings, Warning, "warnings of one code in one game beyond the limit, counted here",

@@ -113,8 +113,9 @@ var ErrNoMoves = errors.New("movetext: the game has no moves")
 
 // FromAST builds the model of g's main line. Comments, NAGs, move numbers
 // and variations are left out. It fails on what the model cannot express:
-// no moves, null moves, unreadable moves, and a main line that starts with
-// black's move.
+// no moves, null moves, drops, unreadable moves, moves whose piece only
+// the board tells (long algebraic, another language's letters), and a main
+// line that starts with black's move.
 func FromAST(g *ast.Game) (Game, error) {
 	var moves []Move
 	for _, e := range g.Moves {
@@ -165,6 +166,13 @@ func fromSAN(m san.Move) (Move, error) {
 		return Castle{Side: QueenSide, Check: m.Check}, nil
 	case san.Null:
 		return nil, errors.New("null moves have no place in the model")
+	case san.Drop:
+		return nil, errors.New("drops have no place in the model")
+	}
+	if m.Piece == san.AnyPiece || m.Piece == san.NoPiece {
+		// "e2e4", or a letter of another language: only the board says
+		// which piece moves.
+		return nil, errors.New("the move names no piece that the syntax tells")
 	}
 	if m.Piece == san.Pawn {
 		pawn := PawnMove{To: m.To, Capture: m.Capture, Check: m.Check}

@@ -257,9 +257,20 @@ func (b *builder) move(tok lexer.Token) {
 	b.add(m)
 }
 
+// badMove adds a token that is no strict SAN: a move in a notation that
+// san.ParseLenient reads, which the checker warns about, or else a bad move.
 func (b *builder) badMove(tok lexer.Token) {
 	b.settleNumber(true)
 	text := b.p.src[tok.Start:tok.End]
+	if parsed, ok := san.ParseLenient(text); ok {
+		m := b.moves.alloc()
+		m.Span, m.Text, m.SAN = span(tok), text, parsed
+		b.add(m)
+		if parsed.Quirks&san.ForeignLetter != 0 {
+			b.current(tok.Start).ForeignLetters = true
+		}
+		return
+	}
 	b.p.addDiag(diag.UnknownMove, tok.Start, tok.End, "text", text, "hint", badMoveHint(text))
 	m := b.badMoves.alloc()
 	*m = ast.BadMove{Span: span(tok), Text: text}

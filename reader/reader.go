@@ -24,6 +24,7 @@ import (
 	"github.com/pgnc/pgnc/lexer"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/san"
 	"github.com/pgnc/pgnc/token"
 )
 
@@ -66,6 +67,8 @@ type Options struct {
 	// MaxRepeats is how many diagnostics of one code a game keeps, passed
 	// to the parser and the checker (parser.Parser.MaxRepeats).
 	MaxRepeats int
+	// Language is passed to the checker (check.Checker.Language).
+	Language *san.Language
 	// Prepare, when set, is called for every game (Index > 0) once it is
 	// checked, and what it returns becomes the game's Prepared. With
 	// Workers > 1 it runs on the workers, so that work done for each game,
@@ -702,7 +705,7 @@ func process(ps *parser.Parser, models *check.Memory, pc piece, name string, opt
 	for _, d := range diags {
 		byGame[d.Game] = append(byGame[d.Game], d) // d.Game is 0 outside games
 	}
-	checker := check.Checker{MaxRepeats: opts.MaxRepeats}
+	checker := check.Checker{MaxRepeats: opts.MaxRepeats, Language: opts.Language}
 	if opts.ReuseMemory {
 		models.Reset() // as the parser reuses the trees
 		checker.Memory = models

@@ -15,9 +15,12 @@ const (
 	Rook
 	Queen
 	King
+	// AnyPiece is the piece that stands on the origin square: long
+	// algebraic and UCI moves such as "e2e4" or "g1f3" name no piece.
+	AnyPiece
 )
 
-var pieceLetters = [...]string{NoPiece: "", Pawn: "P", Knight: "N", Bishop: "B", Rook: "R", Queen: "Q", King: "K"}
+var pieceLetters = [...]string{NoPiece: "", Pawn: "P", Knight: "N", Bishop: "B", Rook: "R", Queen: "Q", King: "K", AnyPiece: ""}
 
 // Letter returns the upper-case SAN letter of p ("" for NoPiece).
 func (p Piece) Letter() string { return pieceLetters[p] }
@@ -60,6 +63,7 @@ const (
 	CastleKingside              // O-O
 	CastleQueenside             // O-O-O
 	Null                        // "--" or "Z0": a pass
+	Drop                        // "N@e6": a piece from the hand, in crazyhouse and its kin
 )
 
 // Check is the check indication that ends a move.
@@ -115,15 +119,21 @@ func ParseAnnotation(text string) (Annotation, bool) {
 }
 
 // Quirks are the ways the text deviates from strict SAN while still being
-// readable.
-type Quirks uint8
+// readable. Parse reads the first five; ParseLenient and ParseIn the rest.
+type Quirks uint16
 
 const (
-	LowerCasePiece  Quirks = 1 << iota // "nf3"
+	LowerCasePiece  Quirks = 1 << iota // "nf3", "bb5"
 	ZeroCastling                       // "0-0"
 	PromotionNoEq                      // "e8Q"
 	LowerPromotion                     // "e8=q"
-	EnPassantSuffix                    // "exd6e.p."
+	EnPassantSuffix                    // "exd6e.p.", "exd6ep"
+	PawnLetter                         // "Pc4"
+	LongAlgebraic                      // "e2e4", "e2-e4", "Ng1-f3", "e7e8q": the origin square written
+	DoubleCheckMark                    // "Qh4++"
+	Figurine                           // "♘f3": a chess symbol for the piece letter
+	ForeignLetter                      // "Sf3": a piece letter of another language (see ParseIn)
+	DropMove                           // "N@e6": no move of standard chess
 )
 
 // Move is the decoded text of one SAN move.
@@ -182,8 +192,12 @@ func Parse(text string) (Move, bool) {
 // parse decodes any move; Parse takes shortcuts for the commonest shapes.
 func parse(text string) (Move, bool) {
 	m := Move{FromFile: -1, FromRank: -1}
-	s := text
-	// Suffix annotation, then check mark, from the end.
+	return m.decode(m.takeSuffixes(text, false))
+}
+
+// takeSuffixes reads the suffix annotation and then the check mark at the
+// end of s into m, and returns the rest; lenient takes "++" too.
+func (m *Move) takeSuffixes(s string, lenient bool) string {
 	if n := len(s); n > 0 && (s[n-1] == '!' || s[n-1] == '?') {
 		for _, k := range [...]int{2, 1} {
 			if len(s) >= k {
@@ -195,16 +209,24 @@ func parse(text string) (Move, bool) {
 			}
 		}
 	}
-	if len(s) > 0 {
-		switch s[len(s)-1] {
-		case '+':
-			m.Check = Checking
-			s = s[:len(s)-1]
-		case '#':
-			m.Check = Mating
-			s = s[:len(s)-1]
-		}
+	switch {
+	case lenient && len(s) > 2 && s[len(s)-2:] == "++":
+		m.Check = Checking
+		m.Quirks |= DoubleCheckMark
+		s = s[:len(s)-2]
+	case len(s) > 0 && s[len(s)-1] == '+':
+		m.Check = Checking
+		s = s[:len(s)-1]
+	case len(s) > 0 && s[len(s)-1] == '#':
+		m.Check = Mating
+		s = s[:len(s)-1]
 	}
+	return s
+}
+
+// decode reads s, a move without its suffixes, into m: castling, a null
+// move, a piece move or a pawn move, in strict SAN.
+func (m Move) decode(s string) (Move, bool) {
 	switch s {
 	case "O-O", "0-0":
 		m.Kind = CastleKingside

@@ -83,11 +83,17 @@ type Pattern struct {
 
 // Building blocks of the SAN pattern (PGN standard, section 8.2.3).
 const (
-	square     = `[a-h][1-8]`
-	pieceMove  = `[KQRBNkqrn][a-h]?[1-8]?x?` + square // lower-case b is a pawn file
-	pawnMove   = `[a-h](x[a-h])?[1-8](=?[QRBNqrbn])?(e\.p\.)?`
-	castling   = `(O-O|O-O-O|0-0|0-0-0)`
-	nullMove   = `(--|Z0)`
+	square    = `[a-h][1-8]`
+	pieceMove = `[KQRBNkqrn][a-h]?[1-8]?x?` + square // lower-case b is a pawn file
+	pawnMove  = `[a-h](x[a-h])?[1-8](=?[QRBNqrbn])?(e\.p\.)?`
+	castling  = `(O-O|O-O-O|0-0|0-0-0)`
+	nullMove  = `(--|Z0)`
+	// A chess symbol, U+2654 to U+265F (E2 99 94 to E2 99 9F in UTF-8), in
+	// place of the piece letter: figurine notation, which the parser reads
+	// with a warning.
+	figurineMove = "\xE2\x99[\x94-\x9F]" + `[a-h]?[1-8]?x?` + square
+	// A drop, "N@e6" or "@e4", as crazyhouse and its kin write them.
+	dropMove   = `[PNBRQ]?@` + square
 	checkMark  = `[+#]?`
 	annotation = `(!|\?|!!|\?\?|!\?|\?!)`
 )
@@ -112,7 +118,7 @@ var Patterns = []Pattern{
 	{Result, `(1-0|0-1|1/2-1/2|\*)`},
 	// ½ is C2 BD and the en dash E2 80 93 in UTF-8.
 	{ResultQuirk, "(\xC2\xBD-\xC2\xBD|\xC2\xBD\xE2\x80\x93\xC2\xBD|1\xE2\x80\x930|0\xE2\x80\x931|1/2\xE2\x80\x931/2)"},
-	{Move, `(` + pieceMove + `|` + pawnMove + `|` + castling + `|` + nullMove + `)` + checkMark + annotation + `?`},
+	{Move, `(` + pieceMove + `|` + pawnMove + `|` + castling + `|` + nullMove + `|` + figurineMove + `|` + dropMove + `)` + checkMark + annotation + `?`},
 	{MoveNumber, `[0-9]+\.+`},
 	{Integer, `[0-9]+`},
 	{Dots, `\.+`},

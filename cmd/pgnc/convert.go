@@ -17,6 +17,7 @@ import (
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/san"
 	"github.com/spf13/pflag"
 )
 
@@ -94,7 +95,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnc convert: %v\n", err)
 		return exitUsage
 	}
-	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc, codes: codes}
+	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc, letters: flags.encoding.letters.lang, codes: codes}
 	if flags.to == "json" {
 		out.WriteString(`{"games":[`)
 	}
@@ -133,6 +134,7 @@ type converter struct {
 	final    bool
 	jobs     int
 	encoding parser.Encoding
+	letters  *san.Language
 	codes    codePolicy // --ignore and --warn-as-error
 	out      *bufio.Writer
 	games    int
@@ -148,7 +150,7 @@ func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, e
 		}
 		return w.render(g.Model, g.File.Base)
 	}
-	rd := reader.New(r, name, reader.Options{Model: true, ReuseMemory: true, Workers: w.jobs, Encoding: w.encoding, Prepare: prepare})
+	rd := reader.New(r, name, reader.Options{Model: true, ReuseMemory: true, Workers: w.jobs, Encoding: w.encoding, Language: w.letters, Prepare: prepare})
 	defer rd.Close()
 	failed := false
 	for {

@@ -52,7 +52,7 @@ type fmtFlags struct {
 
 // readOptions are the reader options the flags ask for.
 func (f *fmtFlags) readOptions() reader.Options {
-	return reader.Options{Workers: f.jobs, Encoding: f.encoding.enc, MaxGameBytes: f.maxGameBytes}
+	return reader.Options{Workers: f.jobs, Encoding: f.encoding.enc, Language: f.encoding.letters.lang, MaxGameBytes: f.maxGameBytes}
 }
 
 func newFmtFlags(out io.Writer) *fmtFlags {

@@ -369,7 +369,7 @@ func (c *checker) readOptions() reader.Options {
 	return reader.Options{
 		SyntaxOnly: c.flags.syntax, ReuseText: true, Workers: c.flags.jobs,
 		MaxDepth: c.flags.maxDepth, MaxGameBytes: c.flags.maxGameBytes, Encoding: c.flags.encoding.enc,
-		MaxRepeats: repeatsOption(c.flags.maxRepeats),
+		MaxRepeats: repeatsOption(c.flags.maxRepeats), Language: c.flags.encoding.letters.lang,
 	}
 }
 

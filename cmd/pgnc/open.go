@@ -13,6 +13,7 @@ import (
 
 	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/san"
 	"github.com/spf13/pflag"
 )
 
@@ -331,7 +332,10 @@ func (pa *progressAt) ReadAt(b []byte, off int64) (int, error) {
 }
 
 // encodingFlag is the --encoding flag of the commands that read PGN text.
-type encodingFlag struct{ enc parser.Encoding }
+type encodingFlag struct {
+	enc     parser.Encoding
+	letters lettersFlag // --piece-letters
+}
 
 func (e *encodingFlag) String() string { return e.enc.String() }
 
@@ -347,7 +351,38 @@ func (e *encodingFlag) Set(name string) error {
 	return nil
 }
 
-// addEncodingFlag defines --encoding on set.
+// addEncodingFlag defines --encoding on set, and --piece-letters, the
+// other flag of every command that reads PGN text.
 func addEncodingFlag(set *pflag.FlagSet, e *encodingFlag) {
 	set.Var(e, "encoding", "how tag values and comments are read: auto (UTF-8; a game that is not UTF-8 is read as Windows-1252, with a warning), utf8 (bytes that are not UTF-8 are errors) or latin1 (Windows-1252)")
+	set.Var(&e.letters, "piece-letters", "the language of the piece letters of every game: "+languageCodes()+"; by default a game with letters that are not English is read in the one language that has them all")
+}
+
+// lettersFlag is --piece-letters.
+type lettersFlag struct{ lang *san.Language }
+
+func (l *lettersFlag) String() string {
+	if l.lang == nil {
+		return ""
+	}
+	return l.lang.Code
+}
+
+// Type names the flag's value in help text.
+func (l *lettersFlag) Type() string { return "language" }
+
+func (l *lettersFlag) Set(code string) error {
+	if l.lang = san.LanguageOf(strings.ToLower(code)); l.lang == nil {
+		return fmt.Errorf("unknown language %q (want %s)", code, languageCodes())
+	}
+	return nil
+}
+
+// languageCodes lists the languages of --piece-letters, "de (German), ...".
+func languageCodes() string {
+	var codes []string
+	for _, l := range san.Languages {
+		codes = append(codes, l.Code+" ("+l.Name+")")
+	}
+	return strings.Join(codes, ", ")
 }
