@@ -44,6 +44,10 @@ type Game struct {
 	// language than English (san.ForeignLetter), so that the checker works
 	// out the game's language before it replays the moves.
 	ForeignLetters bool
+	// OtherVariant says that the Variant tag names a game other than
+	// chess and Chess960 (chess.PlaysVariant): its movetext, in that
+	// game's own notation, is read as syntax only, without errors.
+	OtherVariant bool
 	// Skipped counts the bytes that error recovery passed over in the game:
 	// the rest of it after a syntax error, and variations nested deeper
 	// than the limit.

@@ -7,7 +7,6 @@ package check
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
@@ -130,13 +129,6 @@ func (c *checker) add(code diag.Code, n ast.Node, args ...string) *diag.Diagnost
 	return &c.diags[len(c.diags)-1]
 }
 
-// supportedVariants are the Variant tag values (lower case) of standard
-// chess and of Chess960, whose moves pgnc replays.
-var supportedVariants = map[string]bool{
-	"": true, "standard": true, "chess": true, "normal": true, "from position": true, "fromposition": true,
-	"chess960": true, "chess 960": true, "fischerandom": true, "fischer random": true, "fischerrandom": true, "960": true,
-}
-
 // initial is the standard starting position, parsed once.
 var initial, _ = chess.ParseFEN(chess.StartFEN)
 
@@ -144,12 +136,12 @@ var initial, _ = chess.ParseFEN(chess.StartFEN)
 // FEN tags. It reports false when the moves cannot be checked.
 func (c *checker) startPosition() (chess.Position, bool) {
 	if v := c.tags.first[tagVariant]; v != nil {
-		name := strings.ToLower(strings.TrimSpace(v.Value))
-		if !supportedVariants[name] {
+		ok, chess960 := chess.PlaysVariant(v.Value)
+		if !ok {
 			c.add(diag.UnsupportedVariant, v, "variant", strconv.Quote(v.Value))
 			return chess.Position{}, false
 		}
-		c.chess960 = strings.Contains(name, "960") || strings.Contains(name, "fischer")
+		c.chess960 = chess960
 	}
 	fen, setup := c.tags.first[tagFEN], c.tags.first[tagSetUp]
 	if setup != nil && setup.Value == "1" && fen == nil {

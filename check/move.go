@@ -39,6 +39,14 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 		return c.mem.null(n), true
 	}
 	m, assumed, err := before.Resolve(sm)
+	if err != nil && sm.Piece == san.Pawn && sm.Capture && n.Text[0] == 'b' {
+		// "bxc6" that no b-pawn can play: a bishop's capture in lower case.
+		bishop := sm
+		bishop.Piece, bishop.FromFile, bishop.Quirks = san.Bishop, -1, sm.Quirks|san.LowerCasePiece
+		if bm, _, berr := before.Resolve(bishop); berr == nil {
+			m, sm, err = bm, bishop, nil
+		}
+	}
 	if err != nil {
 		c.unresolved(before, n, err)
 		return nil, false

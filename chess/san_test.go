@@ -245,3 +245,52 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// FuzzResolveLenient reads arbitrary text in the notations other than SAN
+// that san.ParseLenient and san.ParseIn accept, in the perft positions:
+// whatever resolves must be legal, and its canonical SAN, read strictly,
+// must resolve to the same move.
+func FuzzResolveLenient(f *testing.F) {
+	for i, s := range []string{"e2e4", "e7e8q", "g1f3", "e2-e4", "Ng1-f3", "Ng1xf3", "e1g1", "e1h1", "Pc4", "Pxd4", "gxf6ep",
+		"exd6e.p.", "e8Q", "Qh4++", "nf3", "bb5", "bxc6", "Sf3", "Lb5", "Dd1", "Rf1", "♘f3", "♞c6", "♙e4", "N@e6", "@e4"} {
+		f.Add(s, uint8(i))
+	}
+	f.Fuzz(func(t *testing.T, text string, which uint8) {
+		tc := perftCases[int(which)%len(perftCases)]
+		p, err := ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lang *san.Language
+		if k := int(which) / len(perftCases) % (len(san.Languages) + 1); k > 0 {
+			lang = san.Languages[k-1]
+		}
+		sm, ok := san.ParseIn(text, lang)
+		if !ok {
+			return
+		}
+		m, _, err := p.Resolve(sm)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("empty error message")
+			}
+			return
+		}
+		var l MoveList
+		p.LegalMoves(&l)
+		legal := false
+		for _, c := range l.Moves() {
+			legal = legal || c == m
+		}
+		if !legal {
+			t.Fatalf("%s: %q resolved to illegal %v", tc.fen, text, m)
+		}
+		again, ok := san.Parse(p.SAN(m))
+		if !ok {
+			t.Fatalf("%s: canonical %q of %q is not SAN", tc.fen, p.SAN(m), text)
+		}
+		if m2, _, err := p.Resolve(again); err != nil || m2 != m {
+			t.Fatalf("%s: canonical %q of %q does not resolve back: %v", tc.fen, p.SAN(m), text, err)
+		}
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/lexer"
 	"github.com/pgnc/pgnc/san"
@@ -241,6 +242,11 @@ func (b *builder) addTag(from, to int, name, value lexer.Token, plain bool) {
 		t.Value = unescape(src[value.Start+1 : value.End-1])
 	}
 	b.tags = append(b.tags, t)
+	if len(t.Name) == len("Variant") && t.Name == "Variant" {
+		if ok, _ := chess.PlaysVariant(t.Value); !ok {
+			b.game.OtherVariant = true
+		}
+	}
 }
 
 func (b *builder) move(tok lexer.Token) {
@@ -262,6 +268,14 @@ func (b *builder) move(tok lexer.Token) {
 func (b *builder) badMove(tok lexer.Token) {
 	b.settleNumber(true)
 	text := b.p.src[tok.Start:tok.End]
+	if b.game != nil && b.game.OtherVariant {
+		// Another game's notation: the checker says the game is not
+		// replayed (PGN314), and that is all.
+		m := b.badMoves.alloc()
+		*m = ast.BadMove{Span: span(tok), Text: text}
+		b.add(m)
+		return
+	}
 	if parsed, ok := san.ParseLenient(text); ok {
 		m := b.moves.alloc()
 		m.Span, m.Text, m.SAN = span(tok), text, parsed

@@ -892,6 +892,9 @@ func (p *parser) illegalToken(tok lexer.Token) int {
 	r, size := utf8.DecodeRuneInString(p.src[tok.Start:])
 	end := tok.Start + size
 	p.sc.Seek(end)
+	if g := p.build.game; g != nil && g.OtherVariant && !p.inTag {
+		return -1 // part of another game's notation, as in badMove
+	}
 	if last := p.lastIllegal(); last != nil && last.End == tok.Start {
 		last.End = end // extend the run reported just before
 		return -1

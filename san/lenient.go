@@ -89,6 +89,10 @@ func lenient(text string, lang *Language) (Move, bool) {
 func afterPiece(m Move, p Piece, s string) (Move, bool) {
 	m.Piece = p
 	if p == Pawn {
+		if len(s) == 3 && s[0] == 'x' && isFile(s[1]) && isRank(s[2]) { // "Pxd4"
+			m.Capture, m.To = true, squareOf(s[1], s[2])
+			return m, true
+		}
 		if mv, ok := pawnMove(m, s); ok {
 			return mv, true
 		}
