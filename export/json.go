@@ -21,6 +21,9 @@ type JSONGame struct {
 	Result   string     `json:"result"`             // the termination marker; "" when missing
 	Trailing []string   `json:"trailing,omitempty"` // comments after the marker
 	Span     [2]int     `json:"span"`               // byte offsets of the game in its file
+	// Error, in the record of a game whose moves could not be converted,
+	// is the error that stopped them; such a record has no moves.
+	Error string `json:"error,omitempty"`
 }
 
 // JSONTag is one tag pair.

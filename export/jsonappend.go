@@ -24,23 +24,7 @@ func AppendJSON(dst []byte, g *model.Game, base int) []byte {
 // that learns the index only later: pgnc convert writes games on several
 // cores and numbers them in order.
 func AppendJSONAfterIndex(dst []byte, g *model.Game, base int) []byte {
-	dst = append(dst, `,"tags":`...)
-	if g.Tags == nil {
-		dst = append(dst, "null"...) // as a nil slice marshals
-	} else {
-		dst = append(dst, '[')
-		for i, t := range g.Tags {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, `{"name":`...)
-			dst = appendJSONString(dst, t.Name)
-			dst = append(dst, `,"value":`...)
-			dst = appendJSONString(dst, UTF8(t.Value))
-			dst = append(dst, '}')
-		}
-		dst = append(dst, ']')
-	}
+	dst = appendTags(dst, g.Tags)
 	dst = append(dst, `,"start":`...)
 	dst = appendJSONString(dst, g.Start.FEN())
 	if g.Chess960 {
@@ -62,6 +46,37 @@ func AppendJSONAfterIndex(dst []byte, g *model.Game, base int) []byte {
 		dst = appendSpan(dst, 0, 0)
 	}
 	return append(dst, '}')
+}
+
+// AppendJSONErrorAfterIndex appends, after a game's index, the record of a
+// game whose moves cannot be converted: the error that stops them, the
+// game's tags and its span, so that every game of the input has a record.
+func AppendJSONErrorAfterIndex(dst []byte, message string, tags []model.Tag, from, to int) []byte {
+	dst = append(dst, `,"error":`...)
+	dst = appendJSONString(dst, UTF8(message))
+	dst = appendTags(dst, tags)
+	dst = appendSpan(dst, from, to)
+	return append(dst, '}')
+}
+
+// appendTags appends the "tags" field, as json.Marshal writes []JSONTag.
+func appendTags(dst []byte, tags []model.Tag) []byte {
+	dst = append(dst, `,"tags":`...)
+	if tags == nil {
+		return append(dst, "null"...) // as a nil slice marshals
+	}
+	dst = append(dst, '[')
+	for i, t := range tags {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `{"name":`...)
+		dst = appendJSONString(dst, t.Name)
+		dst = append(dst, `,"value":`...)
+		dst = appendJSONString(dst, UTF8(t.Value))
+		dst = append(dst, '}')
+	}
+	return append(dst, ']')
 }
 
 // appendMoves appends a line of moves as movesToJSON and json.Marshal

@@ -110,7 +110,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			defer in.Close()
 			var failed bool
 			if flags.from == "json" {
-				err = w.fromJSON(in.text)
+				failed, err = w.fromJSON(in.text)
 			} else {
 				failed, err = w.fromPGN(in.text, in.name, stderr)
 			}
@@ -145,8 +145,8 @@ type converter struct {
 // which reuse the memory of trees and models, and written here, in order.
 func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, error) {
 	prepare := func(g *reader.Game) []byte {
-		if !exportable(g, w.codes) {
-			return nil
+		if !convertible(g) {
+			return w.renderFailed(g)
 		}
 		return w.render(g.Model, g.File.Base)
 	}
@@ -164,21 +164,19 @@ func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, e
 		for _, d := range g.Diags {
 			if w.codes.isError(d) {
 				diag.WriteText(stderr, g.File, d, w.codes.catalog())
+				failed = true
 			}
 		}
-		switch {
-		case g.Index == 0:
-		case g.Prepared == nil: // not exportable
-			failed = true
-		default:
+		if g.Index > 0 {
 			w.write(g.Index, g.Prepared)
 			giveBuffer(g.Prepared)
 		}
 	}
 }
 
-// fromJSON reads JSON documents or lines of JSON games from r.
-func (w *converter) fromJSON(r io.Reader) error {
+// fromJSON reads JSON documents or lines of JSON games from r. It reports
+// whether some record was of a game that could not be converted.
+func (w *converter) fromJSON(r io.Reader) (failed bool, err error) {
 	dec := json.NewDecoder(r)
 	for {
 		var doc struct {
@@ -186,18 +184,23 @@ func (w *converter) fromJSON(r io.Reader) error {
 			export.JSONGame
 		}
 		if err := dec.Decode(&doc); errors.Is(err, io.EOF) {
-			return nil
+			return failed, nil
 		} else if err != nil {
-			return err
+			return failed, err
 		}
 		games := doc.Games
 		if games == nil {
 			games = []export.JSONGame{doc.JSONGame}
 		}
 		for _, j := range games {
+			if j.Error != "" {
+				w.write(j.Index, w.failedRecord(j.Error, nil, j.Span[0], j.Span[1], ""))
+				failed = true
+				continue
+			}
 			g, err := export.FromJSON(j)
 			if err != nil {
-				return err
+				return failed, err
 			}
 			text := w.render(g, 0)
 			w.write(g.Index, text)
@@ -242,6 +245,49 @@ func takeBuffer() []byte {
 func giveBuffer(b []byte) {
 	b = b[:0]
 	renderBuffers.Put(&b)
+}
+
+// convertible reports whether the moves of g can be converted: its main
+// line was replayed to the end, and no syntax error cut it short. Errors
+// in the tags alone (a Result tag that differs from the marker, SetUp
+// without FEN) do not stop it.
+func convertible(g *reader.Game) bool {
+	return g.Model != nil && g.Model.Complete && !g.AST.Broken
+}
+
+// renderFailed renders the record of g, a game that is not convertible,
+// naming its first error; see failedRecord.
+func (w *converter) renderFailed(g *reader.Game) []byte {
+	message := "its moves could not be replayed"
+	for _, d := range g.Diags {
+		if w.codes.isError(d) {
+			pos := g.File.Position(d.Start)
+			message = fmt.Sprintf("%s:%d:%d: error[%s]: %s", g.File.Name, pos.Line, pos.Col, d.Code, w.codes.catalog().Message(d))
+			break
+		}
+	}
+	base := g.File.Base
+	return w.failedRecord(message, g.Tags, base+g.AST.From, base+g.AST.To, g.File.Src[g.AST.From:g.AST.To])
+}
+
+// failedRecord is the record of a game whose moves cannot be converted,
+// so that every game has one, in order: for JSON an "error" field with the
+// game's tags and span; for PGN the game's text as it is (source, when
+// known); for the other formats an empty line, or an empty block of
+// positions for FEN and EPD.
+func (w *converter) failedRecord(message string, tags []model.Tag, from, to int, source string) []byte {
+	b := takeBuffer()
+	switch w.to {
+	case "json", "ndjson":
+		return export.AppendJSONErrorAfterIndex(b, message, tags, from, to)
+	case "pgn":
+		if source == "" {
+			return b
+		}
+		return append(append(b, strings.TrimRight(source, " \t\r\n")...), "\n\n"...)
+	default:
+		return append(b, '\n')
+	}
 }
 
 // render returns one game in the output format, never empty; for JSON,
