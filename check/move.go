@@ -261,6 +261,19 @@ func (c *checker) pickLanguage(g *ast.Game, start *chess.Position) {
 				playable = append(playable, l)
 			}
 		}
+		if len(playable) > 1 {
+			// Still two: a game that writes P with other Dutch letters
+			// is Dutch, rather than a German one with English pawn letters.
+			var withP []*san.Language
+			for _, l := range playable {
+				if l.Has('P') {
+					withP = append(withP, l)
+				}
+			}
+			if len(withP) == 1 {
+				playable = withP
+			}
+		}
 		if len(playable) == 1 {
 			lang, conflicting = playable[0], nil
 		}

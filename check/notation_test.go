@@ -55,6 +55,7 @@ func TestOtherNotations(t *testing.T) {
 			"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Qd3 Kh8", nil},
 		{"Spanish", "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 dxc6 5. Re2", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Ke2", nil},
 		{"Dutch", "1. e4 e5 2. Pf3 Pc6 3. Lb5 a6 4. Lxc6 dxc6 5. De2", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Qe2", nil},
+		{"German with the English pawn letter", "1. e4 e5 2. Sf3 Sc6 3. Pd4", "1. e4 e5 2. Nf3 Nc6 3. d4", nil},
 		{"Czech", "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. De2", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Qe2", nil},
 		{"letters two languages read differently, told apart by the board", "1. e4 e5 2. Sf3 Sc6 3. Ke2", "1. e4 e5 2. Nf3 Nc6 3. Ke2", nil},
 		{"letters named by the flag", "1. e3 e6 2. Se2 Se7", "1. e3 e6 2. Ne2 Ne7", san.LanguageOf("de")},

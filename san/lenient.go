@@ -194,6 +194,9 @@ type Language struct {
 	letters    Letters    // the letters of pieces
 }
 
+// Has reports whether c is one of l's piece letters.
+func (l *Language) Has(c byte) bool { return l.pieces[c] != NoPiece }
+
 // Letters is a set of upper-case letters, A as bit 0.
 type Letters uint32
 
@@ -272,10 +275,13 @@ func LanguageOf(code string) *Language {
 // DetectLanguage picks the language of a game that writes the piece
 // letters used, some of them foreign. It returns the first language of
 // Languages that has all of them, with every other such language that
-// reads them differently; nil when none has them all.
+// reads them differently; nil when none has them all. P may be the pawn
+// letter of English ("Pc4") in any language; only Dutch reads it as a
+// knight, which counts as a different reading.
 func DetectLanguage(used Letters) (lang *Language, conflicting []*Language) {
+	const p = Letters(1 << ('P' - 'A'))
 	for _, l := range Languages {
-		if used&^l.letters != 0 {
+		if used&^p&^l.letters != 0 {
 			continue
 		}
 		switch {
