@@ -7,6 +7,7 @@ package check
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
@@ -174,13 +175,45 @@ func (c *checker) startPosition() (chess.Position, bool) {
 			d.End = min(d.End, fen.ValueSpan.To)
 			d.Start = min(d.Start, d.End)
 		}
-		return chess.Position{}, false
+		if fe, ok := err.(*chess.FENError); ok && fe.Field == "castling" {
+			// An impossible castling right is an error of the tags
+			// alone: the moves are replayed without it.
+			if q, ok := withoutImpossibleCastling(fen.Value); ok {
+				d.Args[0].Value += "; the moves are replayed without it"
+				p, err = q, nil
+			}
+		}
+		if err != nil {
+			return chess.Position{}, false
+		}
 	}
 	if p.IsChess960() {
 		c.chess960 = true
 	}
 	p.SetChess960(c.chess960 || p.IsChess960())
 	return p, true
+}
+
+// withoutImpossibleCastling parses fen keeping only the castling rights
+// that its position allows, when the rest of it is valid.
+func withoutImpossibleCastling(fen string) (chess.Position, bool) {
+	fields := strings.Fields(fen)
+	if len(fields) < 3 {
+		return chess.Position{}, false
+	}
+	kept := ""
+	for _, right := range fields[2] {
+		fields[2] = kept + string(right)
+		if _, err := chess.ParseFEN(strings.Join(fields, " ")); err == nil {
+			kept = fields[2]
+		}
+	}
+	if kept == "" {
+		kept = "-"
+	}
+	fields[2] = kept
+	p, err := chess.ParseFEN(strings.Join(fields, " "))
+	return p, err == nil
 }
 
 // line replays the elements of one line from pos. It returns the model of
