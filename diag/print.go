@@ -17,15 +17,60 @@ import (
 //	     ^~~~
 //	  hint: suggested fix
 func WriteText(w io.Writer, f *File, d Diagnostic, c Catalog) error {
-	pos := f.Position(d.Start)
+	return locateStart(f, d).WriteText(w, f.Name, c)
+}
+
+// Located is a diagnostic with what printing it needs from its File: its
+// positions and the source line shown under it. It no longer needs the
+// text, so a program that checks a file in pieces, on other machines, can
+// print it later, its lines shifted by those before the piece (Shift).
+type Located struct {
+	Diagnostic
+	Pos, EndPos       Position // of Start and End
+	Offset, EndOffset int      // of Start and End in the whole file
+	// Shown and Caret are the source line and the caret line under it;
+	// HasSource says there are any (a binary file has none).
+	Shown, Caret string
+	HasSource    bool
+}
+
+// Locate resolves d in f.
+func Locate(f *File, d Diagnostic) Located {
+	l := locateStart(f, d)
+	l.EndPos = f.Position(d.End)
+	return l
+}
+
+// locateStart is Locate without EndPos, which text does not print:
+// resolving only starts keeps the columns of many diagnostics on one long
+// line counted on from the one before (File.Position).
+func locateStart(f *File, d Diagnostic) Located {
+	l := Located{Diagnostic: d, Pos: f.Position(d.Start), Offset: f.Base + d.Start, EndOffset: f.Base + d.End}
+	if f.Src != "" || d.End > d.Start { // a file with no text to show (binary, say) has no source line
+		l.Shown, l.Caret = f.showLine(l.Pos.Line, d.Start, d.End)
+		l.HasSource = true
+	}
+	return l
+}
+
+// Shift moves l down by lines lines, for a piece of a file that lines
+// lines precede.
+func (l Located) Shift(lines int) Located {
+	l.Pos.Line += lines
+	l.EndPos.Line += lines
+	return l
+}
+
+// WriteText prints l as WriteText does, in the file named name.
+func (l Located) WriteText(w io.Writer, name string, c Catalog) error {
+	d := l.Diagnostic
 	e := c.Lookup(d.Code)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d:%d: %s[%s]: %s\n", f.Name, pos.Line, pos.Col, e.Severity, d.Code, c.Message(d))
-	if f.Src != "" || d.End > d.Start { // a file with no text to show (binary, say) has no source line
-		shown, caret := f.showLine(pos.Line, d.Start, d.End)
-		b.WriteString(shown)
+	fmt.Fprintf(&b, "%s:%d:%d: %s[%s]: %s\n", name, l.Pos.Line, l.Pos.Col, e.Severity, d.Code, c.Message(d))
+	if l.HasSource {
+		b.WriteString(l.Shown)
 		b.WriteByte('\n')
-		b.WriteString(caret)
+		b.WriteString(l.Caret)
 		b.WriteByte('\n')
 	}
 	if hint := c.Hint(d); hint != "" {
@@ -164,9 +209,15 @@ type jsonDiagnostic struct {
 // WriteJSON prints d as one JSON object on one line.
 func WriteJSON(w io.Writer, f *File, d Diagnostic, c Catalog) error {
 	pos, end := f.Position(d.Start), f.Position(d.End)
+	return Located{Diagnostic: d, Pos: pos, EndPos: end, Offset: f.Base + d.Start, EndOffset: f.Base + d.End}.WriteJSON(w, f.Name, c)
+}
+
+// WriteJSON prints l as WriteJSON does, in the file named name.
+func (l Located) WriteJSON(w io.Writer, name string, c Catalog) error {
+	d := l.Diagnostic
 	rec := jsonDiagnostic{
-		File: f.Name, Line: pos.Line, Col: pos.Col, End: end,
-		Offset: f.Base + d.Start, EndOffset: f.Base + d.End,
+		File: name, Line: l.Pos.Line, Col: l.Pos.Col, End: l.EndPos,
+		Offset: l.Offset, EndOffset: l.EndOffset,
 		Severity: c.Lookup(d.Code).Severity.String(), Code: d.Code.String(),
 		Message: c.Message(d), Hint: c.Hint(d), Game: d.Game, Detail: d.Detail,
 	}
