@@ -17,7 +17,7 @@ import (
 //	     ^~~~
 //	  hint: suggested fix
 func WriteText(w io.Writer, f *File, d Diagnostic, c Catalog) error {
-	return locateStart(f, d).WriteText(w, f.Name, c)
+	return LocateStart(f, d).WriteText(w, f.Name, c)
 }
 
 // Located is a diagnostic with what printing it needs from its File: its
@@ -36,15 +36,15 @@ type Located struct {
 
 // Locate resolves d in f.
 func Locate(f *File, d Diagnostic) Located {
-	l := locateStart(f, d)
+	l := LocateStart(f, d)
 	l.EndPos = f.Position(d.End)
 	return l
 }
 
-// locateStart is Locate without EndPos, which text does not print:
+// LocateStart is Locate without EndPos, which text does not print:
 // resolving only starts keeps the columns of many diagnostics on one long
 // line counted on from the one before (File.Position).
-func locateStart(f *File, d Diagnostic) Located {
+func LocateStart(f *File, d Diagnostic) Located {
 	l := Located{Diagnostic: d, Pos: f.Position(d.Start), Offset: f.Base + d.Start, EndOffset: f.Base + d.End}
 	if f.Src != "" || d.End > d.Start { // a file with no text to show (binary, say) has no source line
 		l.Shown, l.Caret = f.showLine(l.Pos.Line, d.Start, d.End)

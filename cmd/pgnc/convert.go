@@ -17,6 +17,7 @@ import (
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/report"
 	"github.com/pgnc/pgnc/san"
 	"github.com/spf13/pflag"
 )
@@ -135,7 +136,7 @@ type converter struct {
 	jobs     int
 	encoding parser.Encoding
 	letters  *san.Language
-	codes    codePolicy // --ignore and --warn-as-error
+	codes    report.Codes // --ignore and --warn-as-error
 	out      *bufio.Writer
 	games    int
 }
@@ -162,8 +163,8 @@ func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, e
 			return failed, err
 		}
 		for _, d := range g.Diags {
-			if w.codes.isError(d) {
-				diag.WriteText(stderr, g.File, d, w.codes.catalog())
+			if w.codes.IsError(d) {
+				diag.WriteText(stderr, g.File, d, w.codes.Catalog())
 				failed = true
 			}
 		}
@@ -260,9 +261,9 @@ func convertible(g *reader.Game) bool {
 func (w *converter) renderFailed(g *reader.Game) []byte {
 	message := "its moves could not be replayed"
 	for _, d := range g.Diags {
-		if w.codes.isError(d) {
+		if w.codes.IsError(d) {
 			pos := g.File.Position(d.Start)
-			message = fmt.Sprintf("%s:%d:%d: error[%s]: %s", g.File.Name, pos.Line, pos.Col, d.Code, w.codes.catalog().Message(d))
+			message = fmt.Sprintf("%s:%d:%d: error[%s]: %s", g.File.Name, pos.Line, pos.Col, d.Code, w.codes.Catalog().Message(d))
 			break
 		}
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/pgnc/pgnc/internal/charset"
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/report"
 	"github.com/spf13/pflag"
 )
 
@@ -167,7 +168,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // Otherwise it compares the SHA-256 of the decoded input with that of the
 // output, and -w writes a temporary file next to the input and renames it
 // over the input when they differ.
-func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options, codes codePolicy) (errs int, changed bool, err error) {
+func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options, codes report.Codes) (errs int, changed bool, err error) {
 	if flags.write && (in.format != input.Text || in.path == "") {
 		how := string(in.format) + "-compressed files"
 		switch {
@@ -225,7 +226,7 @@ func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export
 // number of errors. The games are written out on the reader's workers
 // (reader.Options.Prepare), which reuse the memory of trees and models,
 // and only copied to out here, in order.
-func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, codes codePolicy, stderr io.Writer) (int, error) {
+func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, codes report.Codes, stderr io.Writer) (int, error) {
 	read.Model, read.ReuseMemory = true, true
 	// fmt writes UTF-8 only: text it copies is transcoded from
 	// Windows-1252 where the game was read as such, and counted for one
@@ -242,7 +243,7 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 	}
 	defer func() {
 		if n := transcoded.Load(); n > 0 {
-			fmt.Fprintf(stderr, "pgnc fmt: %s: %s that %s not UTF-8 copied as UTF-8, read as Windows-1252 (Latin-1)\n", name, plural(int(n), "text"), map[bool]string{true: "was", false: "were"}[n == 1])
+			fmt.Fprintf(stderr, "pgnc fmt: %s: %s that %s not UTF-8 copied as UTF-8, read as Windows-1252 (Latin-1)\n", name, report.Plural(int(n), "text"), map[bool]string{true: "was", false: "were"}[n == 1])
 		}
 	}()
 	read.Prepare = func(g *reader.Game) []byte {
@@ -282,17 +283,17 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 		}
 		b.Reset()
 		for _, d := range g.Diags {
-			isError := codes.isError(d)
+			isError := codes.IsError(d)
 			if isError {
 				errors++
 			}
-			if isError || d.Code == diag.CopiedUnchanged && codes.shown(d) {
+			if isError || d.Code == diag.CopiedUnchanged && codes.Shown(d) {
 				where := "outside any game"
 				if g.Index > 0 {
-					where = "in game " + gameName(g.Index, g.Tags)
+					where = "in game " + report.GameName(g.Index, g.Tags)
 				}
 				d.Detail = where + "\n" + d.Detail
-				diag.WriteText(stderr, g.File, d, codes.catalog())
+				diag.WriteText(stderr, g.File, d, codes.Catalog())
 			}
 		}
 		if g.Unread > 0 {
@@ -314,12 +315,12 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 // exportable reports whether g, read with its model, can be written in the
 // export format: it has no error (as codes counts errors) and its main line
 // was replayed whole.
-func exportable(g *reader.Game, codes codePolicy) bool {
+func exportable(g *reader.Game, codes report.Codes) bool {
 	if g.Model == nil || !g.Model.Complete {
 		return false
 	}
 	for _, d := range g.Diags {
-		if codes.isError(d) {
+		if codes.IsError(d) {
 			return false
 		}
 	}

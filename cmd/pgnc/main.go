@@ -15,13 +15,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strings"
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/input"
-	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/report"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 )
@@ -257,31 +256,19 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	c := checker{flags: flags, out: out, stderr: stderr, progress: newProgress(stderr, flags.quiet), codes: codes}
+	c := checker{flags: flags, out: out, stderr: stderr, progress: newProgress(stderr, flags.quiet), codes: codes,
+		report: report.New(out, report.Options{JSON: flags.format == "json", MaxErrors: flags.maxErrors, Syntax: flags.syntax, Codes: codes})}
 	defer c.progress.finish()
 	for _, arg := range args {
 		c.checkArg(arg, stdin)
 	}
-	if hidden := c.errors - c.reported; flags.format == "text" && flags.maxErrors > 0 && hidden > 0 {
-		more := strings.Replace(plural(hidden, "error"), " ", " more ", 1)
-		fmt.Fprintf(out, "stopped printing errors after --max-errors %d: %s not shown\n", flags.maxErrors, more)
-	}
-	if flags.format == "text" {
-		replayed := "" // --syntax replays nothing
-		if !flags.syntax {
-			replayed = ", " + plural(c.plies, "ply") + " replayed"
-		}
-		errors := plural(c.errors, "error")
-		if c.errorsOutside > 0 {
-			errors += fmt.Sprintf(" (%d outside any game)", c.errorsOutside)
-		}
-		fmt.Fprintf(out, "%s, %s (%d with errors)%s: %s, %s, %s skipped\n", plural(c.files, "file"), plural(c.games, "game"),
-			c.gamesWithErrors, replayed, errors, plural(c.warnings, "warning"), plural(c.skipped, "byte"))
+	if err := c.report.Summary(); err != nil {
+		c.ioError(err)
 	}
 	switch {
 	case c.ioFailed:
 		return exitUsage
-	case c.errors > 0 || (flags.strict && c.warnings > 0):
+	case c.report.Errors > 0 || (flags.strict && c.report.Warnings > 0):
 		return exitProblems
 	}
 	return exitClean
@@ -327,23 +314,13 @@ func jobsValid(command string, jobs int, stderr io.Writer) bool {
 
 // checker accumulates the results of one pgnc check run.
 type checker struct {
-	flags  *checkFlags
-	codes  codePolicy // --ignore and --warn-as-error
-	out    *bufio.Writer
-	stderr io.Writer
-	files  int
-	games  int
-	// gamesWithErrors counts games with at least one error, and
-	// errorsOutside the errors that belong to no game (text between games).
-	gamesWithErrors int
-	errorsOutside   int
-	errors          int
-	warnings        int
-	skipped         int // bytes that error recovery passed over
-	plies           int // main-line moves replayed
-	reported        int // errors printed so far, for --max-errors
-	ioFailed        bool
-	progress        *progress // nil unless standard error is a terminal
+	flags    *checkFlags
+	codes    report.Codes // --ignore and --warn-as-error
+	report   *report.Report
+	out      *bufio.Writer
+	stderr   io.Writer
+	ioFailed bool
+	progress *progress // nil unless standard error is a terminal
 }
 
 // checkArg checks the inputs that arg names: a file, a directory of PGN
@@ -386,11 +363,7 @@ func repeatsOption(flag int) int {
 // follows the offsets of the games, not the reads.
 func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool) {
 	defer rd.Close()
-	write := diag.WriteText
-	if c.flags.format == "json" {
-		write = diag.WriteJSON
-	}
-	c.files++
+	c.report.Files++
 	var lastFile *diag.File
 	for {
 		g, err := rd.Next()
@@ -401,53 +374,21 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool) {
 			c.ioError(fmt.Errorf("%s: %w", name, err))
 			return
 		}
-		if g.Index > 0 {
-			c.games++
-		}
 		if byOffset && g.File != lastFile {
 			lastFile = g.File
 			c.progress.reached(int64(g.File.Base + len(g.File.Src)))
 		}
-		c.skipped += g.Skipped
-		c.plies += g.Plies
-		errorsBefore := c.errors
-		counted := false
-		for _, d := range g.Diags {
-			if !c.codes.shown(d) {
-				continue
-			}
-			isError := c.codes.isError(d)
-			if isError {
-				c.errors++
-				if g.Index == 0 {
-					c.errorsOutside++
-				} else if !counted {
-					counted = true
-					c.gamesWithErrors++
-				}
-			} else {
-				c.warnings++
-			}
-			if c.flags.maxErrors > 0 && c.reported >= c.flags.maxErrors {
-				continue
-			}
-			if isError {
-				c.reported++
-			}
-			if c.flags.format == "text" {
-				where := "outside any game"
-				if g.Index > 0 {
-					where = "in game " + gameName(g.Index, g.Tags)
-				}
-				d.Detail = where + "\n" + d.Detail
-			}
-			if err := write(c.out, g.File, d, c.codes.catalog()); err != nil {
-				c.ioError(err)
-				return
-			}
+		locate := func(d diag.Diagnostic) diag.Located { return diag.LocateStart(g.File, d) }
+		if c.flags.format == "json" {
+			locate = func(d diag.Diagnostic) diag.Located { return diag.Locate(g.File, d) }
+		}
+		errs, err := c.report.Game(report.Game{File: g.File.Name, Index: g.Index, Tags: g.Tags, Plies: g.Plies, Diags: g.Diags, Locate: locate, Skip: g.Skipped})
+		if err != nil {
+			c.ioError(err)
+			return
 		}
 		if g.Index > 0 {
-			c.progress.game(c.errors - errorsBefore)
+			c.progress.game(errs)
 		}
 	}
 }
@@ -462,9 +403,9 @@ func (c *checker) inputError(err error) {
 		c.ioError(err)
 		return
 	}
-	c.files++
-	c.errors++
-	c.errorsOutside++
+	c.report.Files++
+	c.report.Errors++
+	c.report.ErrorsOutside++
 	c.ioFailed = true
 	write := diag.WriteText
 	if c.flags.format == "json" {
@@ -480,30 +421,4 @@ func (c *checker) ioError(err error) {
 	c.ioFailed = true
 	c.out.Flush()
 	fmt.Fprintf(c.stderr, "pgnc: %v\n", err)
-}
-
-// gameName names a game for a reader: its index and players.
-func gameName(index int, tags []model.Tag) string {
-	white, black := "?", "?"
-	for _, t := range tags {
-		switch t.Name {
-		case "White":
-			white = t.Value
-		case "Black":
-			black = t.Value
-		}
-	}
-	// Tag values read with --encoding utf8 may hold bytes that are not
-	// UTF-8: every line pgnc prints is UTF-8, as source lines are.
-	return fmt.Sprintf("%d (%s – %s)", index, strings.ToValidUTF8(white, "?"), strings.ToValidUTF8(black, "?"))
-}
-
-func plural(n int, noun string) string {
-	switch {
-	case n == 1:
-		return fmt.Sprintf("1 %s", noun)
-	case noun == "ply":
-		return fmt.Sprintf("%d plies", n)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

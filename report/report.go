@@ -1,0 +1,152 @@
+// Package report counts and prints the diagnostics of a check the way
+// pgnc check does: each diagnostic in input order with the game it belongs
+// to, then one summary line. The pgnc command and pgnc-beam, which checks
+// files on a cluster, both print through it, so that they print the same
+// bytes for the same input.
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/model"
+)
+
+// Options say what to print.
+type Options struct {
+	JSON      bool  // one JSON object per diagnostic, and no summary
+	MaxErrors int   // print no more errors than this (0: all); counting goes on
+	Syntax    bool  // moves were not replayed: the summary leaves out plies
+	Codes     Codes // --ignore and --warn-as-error
+}
+
+// Report accumulates the counts of one check and prints its diagnostics.
+type Report struct {
+	opts Options
+	out  io.Writer
+	// The counts the summary gives. GamesWithErrors counts games with at
+	// least one error, ErrorsOutside the errors that belong to no game
+	// (text between games); Skipped the bytes that error recovery passed
+	// over, Plies the main-line moves replayed.
+	Files, Games, GamesWithErrors, Errors, ErrorsOutside, Warnings, Skipped, Plies int
+	reported                                                                       int // errors printed, for MaxErrors
+}
+
+// New returns a Report that prints to out.
+func New(out io.Writer, opts Options) *Report { return &Report{opts: opts, out: out} }
+
+// Game is one game's part of a check: Index 0 for text outside games.
+type Game struct {
+	File   string      // the name positions are printed with
+	Index  int         // 1-based in the file; 0 outside games
+	Tags   []model.Tag // for the game's name: White and Black
+	Plies  int
+	Diags  diag.List
+	Locate func(diag.Diagnostic) diag.Located // resolves a diagnostic to print it
+	Skip   int                                // bytes skipped
+}
+
+// Game counts and prints the diagnostics of g. It returns how many errors
+// it counted, and the error of a failed write.
+func (r *Report) Game(g Game) (int, error) {
+	if g.Index > 0 {
+		r.Games++
+	}
+	r.Skipped += g.Skip
+	r.Plies += g.Plies
+	errorsBefore := r.Errors
+	counted := false
+	for _, d := range g.Diags {
+		if !r.opts.Codes.Shown(d) {
+			continue
+		}
+		isError := r.opts.Codes.IsError(d)
+		if isError {
+			r.Errors++
+			if g.Index == 0 {
+				r.ErrorsOutside++
+			} else if !counted {
+				counted = true
+				r.GamesWithErrors++
+			}
+		} else {
+			r.Warnings++
+		}
+		if r.opts.MaxErrors > 0 && r.reported >= r.opts.MaxErrors {
+			continue
+		}
+		if isError {
+			r.reported++
+		}
+		l := g.Locate(d)
+		var err error
+		if r.opts.JSON {
+			err = l.WriteJSON(r.out, g.File, r.opts.Codes.Catalog())
+		} else {
+			where := "outside any game"
+			if g.Index > 0 {
+				where = "in game " + GameName(g.Index, g.Tags)
+			}
+			l.Detail = where + "\n" + l.Detail
+			err = l.WriteText(r.out, g.File, r.opts.Codes.Catalog())
+		}
+		if err != nil {
+			return r.Errors - errorsBefore, err
+		}
+	}
+	return r.Errors - errorsBefore, nil
+}
+
+// Summary prints, for text, the line saying how many errors --max-errors
+// left unprinted and the summary line.
+func (r *Report) Summary() error {
+	if r.opts.JSON {
+		return nil
+	}
+	if hidden := r.Errors - r.reported; r.opts.MaxErrors > 0 && hidden > 0 {
+		more := strings.Replace(Plural(hidden, "error"), " ", " more ", 1)
+		if _, err := fmt.Fprintf(r.out, "stopped printing errors after --max-errors %d: %s not shown\n", r.opts.MaxErrors, more); err != nil {
+			return err
+		}
+	}
+	replayed := "" // --syntax replays nothing
+	if !r.opts.Syntax {
+		replayed = ", " + Plural(r.Plies, "ply") + " replayed"
+	}
+	errors := Plural(r.Errors, "error")
+	if r.ErrorsOutside > 0 {
+		errors += fmt.Sprintf(" (%d outside any game)", r.ErrorsOutside)
+	}
+	_, err := fmt.Fprintf(r.out, "%s, %s (%d with errors)%s: %s, %s, %s skipped\n", Plural(r.Files, "file"), Plural(r.Games, "game"),
+		r.GamesWithErrors, replayed, errors, Plural(r.Warnings, "warning"), Plural(r.Skipped, "byte"))
+	return err
+}
+
+// GameName names a game for a reader: its index and players.
+func GameName(index int, tags []model.Tag) string {
+	white, black := "?", "?"
+	for _, t := range tags {
+		switch t.Name {
+		case "White":
+			white = t.Value
+		case "Black":
+			black = t.Value
+		}
+	}
+	// Tag values read with --encoding utf8 may hold bytes that are not
+	// UTF-8: every line pgnc prints is UTF-8, as source lines are.
+	return fmt.Sprintf("%d (%s – %s)", index, strings.ToValidUTF8(white, "?"), strings.ToValidUTF8(black, "?"))
+}
+
+// Plural writes n with its noun, "1 game", "2 games", "3 plies".
+func Plural(n int, noun string) string {
+	switch {
+	case n == 1:
+		return fmt.Sprintf("1 %s", noun)
+	case noun == "ply":
+		return fmt.Sprintf("%d plies", n)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
