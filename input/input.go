@@ -15,6 +15,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -289,4 +291,19 @@ func (rc readCloser) Close() error {
 		return nil
 	}
 	return rc.c.Close()
+}
+
+// IsPGNName reports whether a file found in a directory is PGN, possibly
+// compressed or archived: name.pgn, name.pgn.zst, .gz, .bz2 or .xz, or a
+// zip archive (which is read when it holds a .pgn member). Files named on
+// the command line are read whatever their names.
+func IsPGNName(path string) bool {
+	name := strings.ToLower(filepath.Base(path))
+	if strings.HasSuffix(name, ".zip") {
+		return true
+	}
+	for _, ext := range []string{".zst", ".gz", ".bz2", ".xz"} {
+		name = strings.TrimSuffix(name, ext)
+	}
+	return strings.HasSuffix(name, ".pgn")
 }

@@ -8,9 +8,11 @@ package report
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/model"
 )
 
@@ -44,8 +46,8 @@ type Game struct {
 	Tags   []model.Tag // for the game's name: White and Black
 	Plies  int
 	Diags  diag.List
-	Locate func(diag.Diagnostic) diag.Located // resolves a diagnostic to print it
-	Skip   int                                // bytes skipped
+	Locate func(i int) diag.Located // resolves Diags[i] to print it
+	Skip   int                      // bytes skipped
 }
 
 // Game counts and prints the diagnostics of g. It returns how many errors
@@ -58,7 +60,7 @@ func (r *Report) Game(g Game) (int, error) {
 	r.Plies += g.Plies
 	errorsBefore := r.Errors
 	counted := false
-	for _, d := range g.Diags {
+	for i, d := range g.Diags {
 		if !r.opts.Codes.Shown(d) {
 			continue
 		}
@@ -80,7 +82,7 @@ func (r *Report) Game(g Game) (int, error) {
 		if isError {
 			r.reported++
 		}
-		l := g.Locate(d)
+		l := g.Locate(i)
 		var err error
 		if r.opts.JSON {
 			err = l.WriteJSON(r.out, g.File, r.opts.Codes.Catalog())
@@ -97,6 +99,20 @@ func (r *Report) Game(g Game) (int, error) {
 		}
 	}
 	return r.Errors - errorsBefore, nil
+}
+
+// NotPGN counts and prints an input that is not PGN text, with what it is
+// and how to read it (input.NotPGNError): one error outside any game.
+func (r *Report) NotPGN(name string, notPGN *input.NotPGNError) error {
+	r.Files++
+	r.Errors++
+	r.ErrorsOutside++
+	d := diag.Diagnostic{Code: diag.NotPGN, Args: []diag.Arg{{Name: "file", Value: filepath.Base(name)}, {Name: "what", Value: notPGN.What}, {Name: "fix", Value: notPGN.Fix}}}
+	l := diag.Locate(diag.NewFile(name, ""), d)
+	if r.opts.JSON {
+		return l.WriteJSON(r.out, name, diag.English)
+	}
+	return l.WriteText(r.out, name, diag.English)
 }
 
 // Summary prints, for text, the line saying how many errors --max-errors

@@ -12,7 +12,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 
@@ -378,9 +377,9 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool) {
 			lastFile = g.File
 			c.progress.reached(int64(g.File.Base + len(g.File.Src)))
 		}
-		locate := func(d diag.Diagnostic) diag.Located { return diag.LocateStart(g.File, d) }
+		locate := func(i int) diag.Located { return diag.LocateStart(g.File, g.Diags[i]) }
 		if c.flags.format == "json" {
-			locate = func(d diag.Diagnostic) diag.Located { return diag.Locate(g.File, d) }
+			locate = func(i int) diag.Located { return diag.Locate(g.File, g.Diags[i]) }
 		}
 		errs, err := c.report.Game(report.Game{File: g.File.Name, Index: g.Index, Tags: g.Tags, Plies: g.Plies, Diags: g.Diags, Locate: locate, Skip: g.Skipped})
 		if err != nil {
@@ -403,16 +402,8 @@ func (c *checker) inputError(err error) {
 		c.ioError(err)
 		return
 	}
-	c.report.Files++
-	c.report.Errors++
-	c.report.ErrorsOutside++
 	c.ioFailed = true
-	write := diag.WriteText
-	if c.flags.format == "json" {
-		write = diag.WriteJSON
-	}
-	d := diag.Diagnostic{Code: diag.NotPGN, Args: []diag.Arg{{Name: "file", Value: filepath.Base(named.name)}, {Name: "what", Value: notPGN.What}, {Name: "fix", Value: notPGN.Fix}}}
-	if err := write(c.out, diag.NewFile(named.name, ""), d, diag.English); err != nil {
+	if err := c.report.NotPGN(named.name, notPGN); err != nil {
 		c.ioError(err)
 	}
 }

@@ -117,7 +117,7 @@ func eachInput(arg string, stdin io.Reader, o openOptions, fn func(*pgnInput, er
 			fn(nil, err)
 			return nil
 		}
-		if d.IsDir() || !isPGNName(path) {
+		if d.IsDir() || !input.IsPGNName(path) {
 			return nil
 		}
 		if !d.Type().IsRegular() {
@@ -269,20 +269,6 @@ func hasPGNMember(f io.ReaderAt, size int64) bool {
 		}
 	}
 	return false
-}
-
-// isPGNName reports whether a file found in a directory is PGN, possibly
-// compressed or archived: name.pgn, name.pgn.zst, .gz, .bz2 or .xz, or a
-// zip archive (which is read when it holds a .pgn member).
-func isPGNName(path string) bool {
-	name := strings.ToLower(filepath.Base(path))
-	if strings.HasSuffix(name, ".zip") {
-		return true
-	}
-	for _, ext := range []string{".zst", ".gz", ".bz2", ".xz"} {
-		name = strings.TrimSuffix(name, ext)
-	}
-	return strings.HasSuffix(name, ".pgn")
 }
 
 // readCloser closes the decoder and then the file under it.
