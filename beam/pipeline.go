@@ -1,0 +1,430 @@
+// Package pgncbeam checks PGN files as an Apache Beam pipeline, so that a
+// check of many large files runs on a cluster (Dataflow, Flink, Spark) or,
+// by default, on the local prism runner, and prints exactly what pgnc
+// check prints for the same files.
+//
+// The pipeline has two steps. The first checks work units in parallel: a
+// plain file in byte ranges of Options.RangeSize, each read from its first
+// sync point to the first sync point after its end (reader.NewRange), and
+// a compressed file whole. The second, for all units at once, puts the
+// ranges of each file in order, verifies every seam (a range must start
+// where the one before ended), reads again from the end of the range
+// before where a seam was fooled (a false game start inside a comment,
+// say), shifts line numbers and game indexes by what the ranges before
+// hold, and prints through package report, as pgnc check does.
+package pgncbeam
+
+import (
+	"bytes"
+	"context"
+	"encoding/gob"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/input"
+	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/report"
+)
+
+// DefaultRangeSize is the default of Options.RangeSize: big enough that a
+// worker spends its time checking, not starting, small enough that a
+// monthly lichess dump of tens of GB spreads over hundreds of workers.
+const DefaultRangeSize = 32 << 20
+
+// Options are those of pgnc check that pgnc-beam takes, and the size of
+// the work units. The zero value checks as pgnc check does by default.
+type Options struct {
+	JSON         bool   // one JSON object per diagnostic, no summary
+	MaxErrors    int    // print no more errors than this (0: all)
+	Syntax       bool   // lexical and syntax checks only, no move replay
+	Ignore       string // --ignore: codes left out
+	WarnAsError  string // --warn-as-error: warnings counted as errors
+	MaxDepth     int    // reader.Options.MaxDepth
+	MaxGameBytes int    // reader.Options.MaxGameBytes
+	RangeSize    int64  // bytes of a plain file per work unit; 0: DefaultRangeSize
+}
+
+func (o Options) readOptions() reader.Options {
+	return reader.Options{SyntaxOnly: o.Syntax, MaxDepth: o.MaxDepth, MaxGameBytes: o.MaxGameBytes, ReuseMemory: true}
+}
+
+// unit is one work unit: a byte range of a plain file, or a whole file.
+type unit struct {
+	File       int    // the file's place among the inputs
+	Path       string // where it is read
+	Name       string // the name diagnostics print
+	Seq        int    // the range's place in the file
+	Start, End int64  // the range; Start is moved to a sync point
+	Whole      bool   // a compressed file, read as a stream
+	NotPGN     *input.NotPGNError
+	Size       int64
+}
+
+// gameResult is what printing needs of one game, relative to its range.
+type gameResult struct {
+	Index   int         // 1-based in the range; 0 for text outside games
+	Players []model.Tag // the White and Black tags, which name the game
+	Plies   int
+	Skipped int
+	Diags   []diag.Located // lines counted from the range's first
+}
+
+// unitResult is the check of one unit.
+type unitResult struct {
+	Unit  unit
+	Start int64 // where reading started: a sync point at or after Unit.Start
+	End   int64 // where it stopped: the first game after the range
+	Lines int   // line breaks between Start and End
+	Games []gameResult
+}
+
+func init() {
+	register.DoFn2x2[context.Context, string, []byte, error](&checkUnitFn{})
+	register.DoFn3x2[context.Context, int, func(*[]byte) bool, []byte, error](&mergeFn{})
+	register.Function1x2(keyAll)
+	register.Iter1[[]byte]()
+}
+
+// Expand turns the command's arguments into work units: files as they
+// are, directories into the PGN files below them (input.IsPGNName), in
+// the order pgnc check reads them. A path that cannot be read is an error.
+func Expand(args []string, opts Options) ([]unit, error) {
+	size := opts.RangeSize
+	if size <= 0 {
+		size = DefaultRangeSize
+	}
+	var units []unit
+	file := 0
+	add := func(path string) error {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		info, err := f.Stat()
+		if err != nil {
+			return err
+		}
+		head := make([]byte, 512)
+		n, _ := io.ReadFull(f, head)
+		format, err := input.Detect(head[:n])
+		var notPGN *input.NotPGNError
+		switch {
+		case errors.As(err, &notPGN):
+			units = append(units, unit{File: file, Path: path, Name: path, NotPGN: notPGN})
+		case err != nil:
+			return fmt.Errorf("%s: %w", path, err)
+		case format == input.Zip:
+			return fmt.Errorf("%s: zip archives are read by pgnc check, not by pgnc-beam: unzip it first", path)
+		case format != input.Text:
+			units = append(units, unit{File: file, Path: path, Name: path, Whole: true, Size: info.Size()})
+		default:
+			for seq, start := 0, int64(0); seq == 0 || start < info.Size(); seq, start = seq+1, start+size {
+				units = append(units, unit{File: file, Path: path, Name: path, Seq: seq, Start: start, End: start + size, Size: info.Size()})
+			}
+		}
+		file++
+		return nil
+	}
+	for _, arg := range args {
+		info, err := os.Stat(arg)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			if err := add(arg); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		before := len(units)
+		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || !input.IsPGNName(path) || !d.Type().IsRegular() {
+				return nil
+			}
+			return add(path)
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(units) == before {
+			return nil, fmt.Errorf("%s: no PGN file in this directory (.pgn, compressed, or in a zip archive)", arg)
+		}
+	}
+	return units, nil
+}
+
+// Build adds the check of units to the pipeline under s and returns the
+// collection of the report: one element, the bytes pgnc check prints,
+// followed by a line of JSON with the counts (see Summary).
+func Build(s beam.Scope, units []unit, opts Options) beam.PCollection {
+	var encoded []string
+	for _, u := range units {
+		b, err := json.Marshal(u)
+		if err != nil {
+			panic(err) // a unit is plain data
+		}
+		encoded = append(encoded, string(b))
+	}
+	s = s.Scope("pgnc.check")
+	results := beam.ParDo(s, &checkUnitFn{Opts: opts}, beam.CreateList(s, encoded))
+	grouped := beam.GroupByKey(s, beam.ParDo(s, keyAll, results))
+	return beam.ParDo(s, &mergeFn{Opts: opts}, grouped)
+}
+
+// keyAll puts every unit's result under one key: the merge needs them all,
+// in order, to print as one machine would.
+func keyAll(b []byte) (int, []byte) { return 0, b }
+
+// checkUnitFn checks one work unit.
+type checkUnitFn struct {
+	Opts Options
+}
+
+func (fn *checkUnitFn) ProcessElement(ctx context.Context, encoded string) ([]byte, error) {
+	var u unit
+	if err := json.Unmarshal([]byte(encoded), &u); err != nil {
+		return nil, err
+	}
+	res, err := checkUnit(u, u.Start, fn.Opts)
+	if err != nil {
+		return nil, err
+	}
+	return encodeResult(res)
+}
+
+// checkUnit checks u, reading from from: Unit.Start moved to a sync point,
+// or, when a seam did not hold, where the range before ended.
+func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
+	res := unitResult{Unit: u}
+	if u.NotPGN != nil {
+		return res, nil
+	}
+	f, err := os.Open(u.Path)
+	if err != nil {
+		return res, err
+	}
+	defer f.Close()
+	var rd *reader.Reader
+	if u.Whole {
+		rd = reader.OpenFile(f, u.Size, u.Name, opts.readOptions())
+	} else {
+		if from == u.Start {
+			if from, err = reader.Sync(f, from); err != nil {
+				return res, err
+			}
+		}
+		res.Start = from
+		end := u.End
+		if end >= u.Size {
+			end = u.Size + 1 // the last range reads to the end
+		}
+		rd = reader.NewRange(f, u.Name, from, end, opts.readOptions())
+	}
+	defer rd.Close()
+	json := opts.JSON
+	for {
+		g, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return res, fmt.Errorf("%s: %w", u.Name, err)
+		}
+		gr := gameResult{Index: g.Index, Plies: g.Plies, Skipped: g.Skipped}
+		for _, t := range g.Tags {
+			if t.Name == "White" || t.Name == "Black" {
+				gr.Players = append(gr.Players, t)
+			}
+		}
+		for _, d := range g.Diags {
+			if json {
+				gr.Diags = append(gr.Diags, diag.Locate(g.File, d))
+			} else {
+				gr.Diags = append(gr.Diags, diag.LocateStart(g.File, d))
+			}
+		}
+		res.Games = append(res.Games, gr)
+	}
+	if !u.Whole {
+		res.End, res.Lines = rd.End(), rd.Lines()
+	}
+	return res, nil
+}
+
+func encodeResult(r unitResult) ([]byte, error) {
+	var b bytes.Buffer
+	err := gob.NewEncoder(&b).Encode(r)
+	return b.Bytes(), err
+}
+
+func decodeResult(b []byte) (unitResult, error) {
+	var r unitResult
+	err := gob.NewDecoder(bytes.NewReader(b)).Decode(&r)
+	return r, err
+}
+
+// mergeFn orders the results, verifies the seams, and prints.
+type mergeFn struct {
+	Opts Options
+}
+
+func (fn *mergeFn) ProcessElement(ctx context.Context, _ int, results func(*[]byte) bool) ([]byte, error) {
+	var all []unitResult
+	var b []byte
+	for results(&b) {
+		r, err := decodeResult(b)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, r)
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].Unit.File != all[j].Unit.File {
+			return all[i].Unit.File < all[j].Unit.File
+		}
+		return all[i].Unit.Seq < all[j].Unit.Seq
+	})
+	var out bytes.Buffer
+	sum, err := Print(&out, all, fn.Opts)
+	if err != nil {
+		return nil, err
+	}
+	line, err := json.Marshal(sum)
+	if err != nil {
+		return nil, err
+	}
+	out.Write(line)
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+// Summary is the last line of the pipeline's output: the counts of the
+// check, per file and in all, as JSON.
+type Summary struct {
+	Files []FileCounts `json:"files"`
+	Total FileCounts   `json:"total"`
+	// Reread counts the ranges read again because their seam did not hold.
+	Reread int `json:"reread"`
+}
+
+// FileCounts are the counts of one file, or of all.
+type FileCounts struct {
+	Name            string `json:"name,omitempty"`
+	Games           int    `json:"games"`
+	GamesWithErrors int    `json:"games_with_errors"`
+	Errors          int    `json:"errors"`
+	Warnings        int    `json:"warnings"`
+	Plies           int    `json:"plies"`
+	Skipped         int    `json:"skipped"`
+}
+
+// Print verifies the seams of results, the checks of every unit in order,
+// and prints what pgnc check prints. A range that does not start where
+// the one before ended is read again from there.
+func Print(w io.Writer, results []unitResult, opts Options) (Summary, error) {
+	codes, err := report.ParseCodes(opts.Ignore, opts.WarnAsError)
+	if err != nil {
+		return Summary{}, err
+	}
+	r := report.New(w, report.Options{JSON: opts.JSON, MaxErrors: opts.MaxErrors, Syntax: opts.Syntax, Codes: codes})
+	var sum Summary
+	for i := 0; i < len(results); {
+		file := results[i].Unit.File
+		j := i
+		for j < len(results) && results[j].Unit.File == file {
+			j++
+		}
+		ranges := results[i:j]
+		before := *r
+		if ranges[0].Unit.NotPGN != nil {
+			if err := r.NotPGN(ranges[0].Unit.Name, ranges[0].Unit.NotPGN); err != nil {
+				return sum, err
+			}
+		} else {
+			r.Files++
+			lines, games := 0, 0
+			for k := range ranges {
+				if k > 0 && ranges[k].Start != ranges[k-1].End {
+					// The seam did not hold: read the range again from
+					// where the one before ended, as one reader would.
+					again, err := checkUnit(ranges[k].Unit, ranges[k-1].End, opts)
+					if err != nil {
+						return sum, err
+					}
+					ranges[k] = again
+					sum.Reread++
+				}
+				if err := printRange(r, &ranges[k], lines, games); err != nil {
+					return sum, err
+				}
+				lines += ranges[k].Lines
+				for _, g := range ranges[k].Games {
+					if g.Index > 0 {
+						games++
+					}
+				}
+			}
+		}
+		sum.Files = append(sum.Files, FileCounts{Name: ranges[0].Unit.Name, Games: r.Games - before.Games,
+			GamesWithErrors: r.GamesWithErrors - before.GamesWithErrors, Errors: r.Errors - before.Errors,
+			Warnings: r.Warnings - before.Warnings, Plies: r.Plies - before.Plies, Skipped: r.Skipped - before.Skipped})
+		i = j
+	}
+	if err := r.Summary(); err != nil {
+		return sum, err
+	}
+	sum.Total = FileCounts{Games: r.Games, GamesWithErrors: r.GamesWithErrors, Errors: r.Errors, Warnings: r.Warnings, Plies: r.Plies, Skipped: r.Skipped}
+	return sum, nil
+}
+
+// printRange prints the games of one range, whose first line follows lines
+// lines of the file and whose first game follows games games.
+func printRange(r *report.Report, res *unitResult, lines, games int) error {
+	for _, g := range res.Games {
+		index := g.Index
+		if index > 0 {
+			index += games
+		}
+		var diags diag.List
+		for _, l := range g.Diags {
+			diags = append(diags, l.Diagnostic)
+		}
+		locate := func(i int) diag.Located {
+			l := g.Diags[i].Shift(lines)
+			if l.Game != 0 {
+				l.Game = index
+			}
+			return l
+		}
+		if _, err := r.Game(report.Game{File: res.Unit.Name, Index: index, Tags: g.Players, Plies: g.Plies, Diags: diags, Locate: locate, Skip: g.Skipped}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Errors returns the number of errors in the summary line that ends out,
+// the pipeline's output, and the output without it.
+func SplitOutput(out []byte) (report []byte, sum Summary, err error) {
+	out = bytes.TrimSuffix(out, []byte("\n"))
+	i := bytes.LastIndexByte(out, '\n')
+	err = json.Unmarshal(out[i+1:], &sum)
+	if i < 0 {
+		return nil, sum, err
+	}
+	return out[:i+1], sum, err
+}

@@ -1,0 +1,154 @@
+package pgncbeam
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+)
+
+func TestMain(m *testing.M) {
+	ptest.MainWithDefault(m, "prism")
+}
+
+// onPrism runs a pipeline on the local prism runner.
+func onPrism(ctx context.Context, p *beam.Pipeline) error {
+	_, err := prism.Execute(ctx, p)
+	return err
+}
+
+// pgncBinary builds the pgnc command of the module beside this one.
+func pgncBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "pgnc")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/pgnc")
+	build.Dir = ".." // in its own module, with its own dependencies
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building pgnc: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// checkBoth runs pgnc check and the pipeline on args and fails on any
+// difference in output or exit status.
+func checkBoth(t *testing.T, pgnc string, args []string, opts Options, flags ...string) Summary {
+	t.Helper()
+	cmd := exec.Command(pgnc, append(append([]string{"check", "-q"}, flags...), args...)...)
+	want, err := cmd.Output()
+	wantFailed := err != nil
+	units, err := Expand(args, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Run(context.Background(), units, opts, "", onPrism)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, sum, err := SplitOutput(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%v %v (ranges of %d): pipeline output differs from pgnc check:\n%s", flags, args, opts.RangeSize, firstDifference(got, want))
+	}
+	if failed := sum.Total.Errors > 0; failed != wantFailed {
+		t.Errorf("%v: pipeline found errors: %v, pgnc check failed: %v", args, failed, wantFailed)
+	}
+	return sum
+}
+
+// firstDifference shows the lines around the first difference of a and b.
+func firstDifference(a, b []byte) string {
+	la, lb := strings.SplitAfter(string(a), "\n"), strings.SplitAfter(string(b), "\n")
+	for i := range max(len(la), len(lb)) {
+		var x, y string
+		if i < len(la) {
+			x = la[i]
+		}
+		if i < len(lb) {
+			y = lb[i]
+		}
+		if x != y {
+			return fmt.Sprintf("line %d:\n got %q\nwant %q", i+1, x, y)
+		}
+	}
+	return "(none)"
+}
+
+// seamInComment is a file whose range boundary falls on a false game
+// start inside a comment: a sync point that only the text before tells
+// is no game.
+func seamInComment(t *testing.T) (path string, boundary int64) {
+	t.Helper()
+	var b strings.Builder
+	game := "[Event \"g%d\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"
+	for i := range 40 {
+		fmt.Fprintf(&b, game, i)
+	}
+	b.WriteString("[Event \"annotated\"]\n\n1. e4 {a quoted game follows:\n\n")
+	boundary = int64(b.Len())
+	b.WriteString("[Event \"inside the comment\"]\n\n1. d4 Ke3 *\n\nend of the comment} e5 2. Kxe5 *\n\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, game, 100+i)
+	}
+	path = filepath.Join(t.TempDir(), "seam.pgn")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, boundary
+}
+
+// TestSameAsCheck: the pipeline prints what pgnc check prints, byte for
+// byte, with the same exit status, on the project's test files, a file
+// whose range seam is fooled by a comment, pzstd and bzip2 files read
+// whole, a file that is not PGN, and the shared corpus when it is there.
+func TestSameAsCheck(t *testing.T) {
+	pgnc := pgncBinary(t)
+	files, _ := filepath.Glob("../testdata/*.pgn")
+	compressed, _ := filepath.Glob("../testdata/compressed/*.pgn.*")
+	notPGN := filepath.Join(t.TempDir(), "picture.pgn")
+	os.WriteFile(notPGN, []byte("\x89PNG\r\n\x1a\nnot a game"), 0o644)
+	seam, boundary := seamInComment(t)
+	inputs := append(append(append([]string{}, files...), compressed...), notPGN, seam)
+	for _, format := range []string{"text", "json"} {
+		for _, size := range []int64{4096, DefaultRangeSize} {
+			opts := Options{RangeSize: size, JSON: format == "json"}
+			checkBoth(t, pgnc, inputs, opts, "--format", format)
+		}
+	}
+	checkBoth(t, pgnc, inputs, Options{RangeSize: 4096, MaxErrors: 2}, "--max-errors", "2")
+	checkBoth(t, pgnc, inputs, Options{RangeSize: 4096, Ignore: "PGN321", WarnAsError: "PGN305"}, "--ignore", "PGN321", "--warn-as-error", "PGN305")
+
+	// The range that starts at the false game start is read again.
+	sum := checkBoth(t, pgnc, []string{seam}, Options{RangeSize: boundary})
+	if sum.Reread == 0 {
+		t.Errorf("a range started inside a comment and was not read again: %+v", sum)
+	}
+
+	corpus := "../../shared/corpus/edge"
+	if _, err := os.Stat(corpus); err != nil {
+		t.Logf("shared corpus not found at %s: only the project's files were compared", corpus)
+		return
+	}
+	checkBoth(t, pgnc, []string{corpus}, Options{RangeSize: 64 << 10})
+}
+
+// TestMissingInput: a path that does not exist is one clear error before
+// the pipeline starts.
+func TestMissingInput(t *testing.T) {
+	_, err := Expand([]string{"no/such/file.pgn"}, Options{})
+	if err == nil || !strings.Contains(err.Error(), "no/such/file.pgn") {
+		t.Errorf("error %v, want one naming the path", err)
+	}
+	if _, err := Expand([]string{t.TempDir()}, Options{}); err == nil || !strings.Contains(err.Error(), "no PGN file") {
+		t.Errorf("empty directory: %v", err)
+	}
+}
