@@ -22,9 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sort"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -95,10 +92,12 @@ func init() {
 	register.Iter1[[]byte]()
 }
 
-// Expand turns the command's arguments into work units: files as they
-// are, directories into the PGN files below them (input.IsPGNName), in
-// the order pgnc check reads them. A path that cannot be read is an error.
+// Expand turns the command's arguments into work units: files and
+// gs:// objects as they are, directories and gs:// prefixes ending in "/"
+// into the PGN files below them (input.IsPGNName), in the order pgnc
+// check reads them. A path that cannot be read is an error.
 func Expand(args []string, opts Options) ([]unit, error) {
+	ctx := context.Background()
 	size := opts.RangeSize
 	if size <= 0 {
 		size = DefaultRangeSize
@@ -106,17 +105,16 @@ func Expand(args []string, opts Options) ([]unit, error) {
 	var units []unit
 	file := 0
 	add := func(path string) error {
-		f, err := os.Open(path)
+		src, err := openSource(ctx, path)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		info, err := f.Stat()
-		if err != nil {
-			return err
-		}
+		defer src.Close()
 		head := make([]byte, 512)
-		n, _ := io.ReadFull(f, head)
+		n, err := src.ReadAt(head, 0)
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("%s: %w", path, err)
+		}
 		format, err := input.Detect(head[:n])
 		var notPGN *input.NotPGNError
 		switch {
@@ -127,41 +125,27 @@ func Expand(args []string, opts Options) ([]unit, error) {
 		case format == input.Zip:
 			return fmt.Errorf("%s: zip archives are read by pgnc check, not by pgnc-beam: unzip it first", path)
 		case format != input.Text:
-			units = append(units, unit{File: file, Path: path, Name: path, Whole: true, Size: info.Size()})
+			units = append(units, unit{File: file, Path: path, Name: path, Whole: true, Size: src.Size()})
 		default:
-			for seq, start := 0, int64(0); seq == 0 || start < info.Size(); seq, start = seq+1, start+size {
-				units = append(units, unit{File: file, Path: path, Name: path, Seq: seq, Start: start, End: start + size, Size: info.Size()})
+			for seq, start := 0, int64(0); seq == 0 || start < src.Size(); seq, start = seq+1, start+size {
+				units = append(units, unit{File: file, Path: path, Name: path, Seq: seq, Start: start, End: start + size, Size: src.Size()})
 			}
 		}
 		file++
 		return nil
 	}
 	for _, arg := range args {
-		info, err := os.Stat(arg)
+		paths, err := listInputs(ctx, arg)
 		if err != nil {
 			return nil, err
 		}
-		if !info.IsDir() {
-			if err := add(arg); err != nil {
+		if len(paths) == 0 {
+			return nil, fmt.Errorf("%s: no PGN file in this directory (.pgn, compressed, or in a zip archive)", arg)
+		}
+		for _, path := range paths {
+			if err := add(path); err != nil {
 				return nil, err
 			}
-			continue
-		}
-		before := len(units)
-		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() || !input.IsPGNName(path) || !d.Type().IsRegular() {
-				return nil
-			}
-			return add(path)
-		})
-		if err != nil {
-			return nil, err
-		}
-		if len(units) == before {
-			return nil, fmt.Errorf("%s: no PGN file in this directory (.pgn, compressed, or in a zip archive)", arg)
 		}
 	}
 	return units, nil
@@ -213,7 +197,7 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 	if u.NotPGN != nil {
 		return res, nil
 	}
-	f, err := os.Open(u.Path)
+	f, err := openSource(context.Background(), u.Path)
 	if err != nil {
 		return res, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/fsouza/fake-gcs-server/fakestorage"
 )
 
 func TestMain(m *testing.M) {
@@ -150,5 +151,57 @@ func TestMissingInput(t *testing.T) {
 	}
 	if _, err := Expand([]string{t.TempDir()}, Options{}); err == nil || !strings.Contains(err.Error(), "no PGN file") {
 		t.Errorf("empty directory: %v", err)
+	}
+}
+
+// TestGCS: objects in a Cloud Storage bucket, served by an emulator on
+// loopback and read in ranges through the official client, check as
+// pgnc check checks the same files in a directory.
+func TestGCS(t *testing.T) {
+	pgnc := pgncBinary(t)
+	dir := t.TempDir()
+	seam, _ := seamInComment(t)
+	sources := map[string]string{"a-mistakes.pgn": "../testdata/mistakes.pgn", "b-broken.pgn": "../testdata/broken.pgn",
+		"c-seam.pgn": seam, "d-sample.pgn.zst": "../testdata/compressed/sample.pgn.zst", "notes.txt": "../testdata/tiny.pgn"}
+	var objects []fakestorage.Object
+	for name, from := range sources {
+		data, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		objects = append(objects, fakestorage.Object{ObjectAttrs: fakestorage.ObjectAttrs{BucketName: "games", Name: "dump/" + name}, Content: data})
+	}
+	server, err := fakestorage.NewServerWithOptions(fakestorage.Options{InitialObjects: objects, Scheme: "http", Host: "127.0.0.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer server.Stop()
+	t.Setenv("STORAGE_EMULATOR_HOST", strings.TrimPrefix(server.URL(), "http://"))
+
+	want, _ := exec.Command(pgnc, "check", "-q", dir).Output()
+	want = bytes.ReplaceAll(want, []byte(dir+"/"), []byte("gs://games/dump/"))
+	units, err := Expand([]string{"gs://games/dump/"}, Options{RangeSize: 4096})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Run(context.Background(), units, Options{RangeSize: 4096}, "", onPrism)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, sum, err := SplitOutput(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("gs:// differs from pgnc check on the same files:\n%s", firstDifference(got, want))
+	}
+	if len(sum.Files) != 4 {
+		t.Errorf("%d files checked, want the 4 PGN objects: %+v", len(sum.Files), sum.Files)
+	}
+	if _, err := Expand([]string{"gs://games/dump/missing.pgn"}, Options{}); err == nil || !strings.Contains(err.Error(), "missing.pgn") {
+		t.Errorf("a missing object: %v", err)
 	}
 }

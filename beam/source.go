@@ -1,0 +1,174 @@
+package pgncbeam
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"cloud.google.com/go/storage"
+	"google.golang.org/api/iterator"
+
+	"github.com/pgnc/pgnc/input"
+)
+
+// source is an input opened for reads at offsets: a local file or a
+// Google Cloud Storage object, which is read in ranges.
+type source interface {
+	io.ReaderAt
+	io.Closer
+	Size() int64
+}
+
+// isGCS reports whether path names a Cloud Storage object or prefix.
+func isGCS(path string) bool { return strings.HasPrefix(path, "gs://") }
+
+// openSource opens path.
+func openSource(ctx context.Context, path string) (source, error) {
+	if isGCS(path) {
+		return openObject(ctx, path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return localFile{f, info.Size()}, nil
+}
+
+type localFile struct {
+	*os.File
+	size int64
+}
+
+func (f localFile) Size() int64 { return f.size }
+
+// listInputs returns the paths an argument names: a file or object as it
+// is, and the PGN files below a directory, or below a gs:// prefix that
+// ends in "/" (input.IsPGNName), in name order.
+func listInputs(ctx context.Context, arg string) ([]string, error) {
+	if isGCS(arg) {
+		if !strings.HasSuffix(arg, "/") {
+			return []string{arg}, nil
+		}
+		bucket, prefix, err := splitGCS(arg)
+		if err != nil {
+			return nil, err
+		}
+		client, err := gcsClient(ctx)
+		if err != nil {
+			return nil, err
+		}
+		var paths []string
+		it := client.Bucket(bucket).Objects(ctx, &storage.Query{Prefix: prefix})
+		for {
+			attrs, err := it.Next()
+			if errors.Is(err, iterator.Done) {
+				break
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", arg, err)
+			}
+			if input.IsPGNName(attrs.Name) {
+				paths = append(paths, "gs://"+bucket+"/"+attrs.Name)
+			}
+		}
+		return paths, nil
+	}
+	info, err := os.Stat(arg)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return []string{arg}, nil
+	}
+	var paths []string
+	err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && input.IsPGNName(path) && d.Type().IsRegular() {
+			paths = append(paths, path)
+		}
+		return nil
+	})
+	return paths, err
+}
+
+// splitGCS splits gs://bucket/object.
+func splitGCS(path string) (bucket, object string, err error) {
+	bucket, object, ok := strings.Cut(strings.TrimPrefix(path, "gs://"), "/")
+	if !ok || bucket == "" {
+		return "", "", fmt.Errorf("%s: not a gs://bucket/object path", path)
+	}
+	return bucket, object, nil
+}
+
+var (
+	clientOnce sync.Once
+	client     *storage.Client
+	clientErr  error
+)
+
+// gcsClient returns the process's Cloud Storage client, made on first use
+// with the default credentials, or for the emulator that
+// STORAGE_EMULATOR_HOST names.
+func gcsClient(ctx context.Context) (*storage.Client, error) {
+	// Reads go through the JSON API, which emulators serve on any host.
+	clientOnce.Do(func() { client, clientErr = storage.NewClient(context.WithoutCancel(ctx), storage.WithJSONReads()) })
+	return client, clientErr
+}
+
+// object is a Cloud Storage object read in ranges.
+type object struct {
+	ctx  context.Context
+	obj  *storage.ObjectHandle
+	size int64
+}
+
+func openObject(ctx context.Context, path string) (source, error) {
+	bucket, name, err := splitGCS(path)
+	if err != nil {
+		return nil, err
+	}
+	client, err := gcsClient(ctx)
+	if err != nil {
+		return nil, err
+	}
+	obj := client.Bucket(bucket).Object(name)
+	attrs, err := obj.Attrs(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &object{ctx: ctx, obj: obj, size: attrs.Size}, nil
+}
+
+func (o *object) Size() int64  { return o.size }
+func (o *object) Close() error { return nil }
+
+// ReadAt reads with one range request.
+func (o *object) ReadAt(p []byte, off int64) (int, error) {
+	if off >= o.size {
+		return 0, io.EOF
+	}
+	n := min(int64(len(p)), o.size-off)
+	r, err := o.obj.NewRangeReader(o.ctx, off, n)
+	if err != nil {
+		return 0, err
+	}
+	defer r.Close()
+	k, err := io.ReadFull(r, p[:n])
+	if err == nil && int64(k) < int64(len(p)) {
+		err = io.EOF
+	}
+	return k, err
+}
