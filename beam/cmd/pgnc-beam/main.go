@@ -14,6 +14,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -44,7 +45,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	var opts pgncbeam.Options
-	var format, output string
+	var format, output, summary string
 	var strict, verbose bool
 	flag.StringVar(&format, "format", "text", "output format: text or json (one object per line)")
 	flag.IntVar(&opts.MaxErrors, "max-errors", 0, "stop reporting after this many errors (0: no limit); counting goes on")
@@ -56,6 +57,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	flag.IntVar(&opts.MaxGameBytes, "max-game-bytes", 0, "most bytes read without a game boundary (0: as pgnc check)")
 	flag.Int64Var(&opts.RangeSize, "range-size", pgncbeam.DefaultRangeSize, "bytes of a plain file per work unit")
 	flag.StringVar(&output, "output", "", "where the pipeline writes its report (a local path, or gs://... on a cluster); printed and removed when not given")
+	flag.StringVar(&summary, "summary", "", "write the counts, per file and in all, as JSON to this file")
 	flag.BoolVar(&verbose, "verbose", false, "show the runner's progress messages on standard error")
 	flag.CommandLine.SetOutput(stderr)
 	if err := flag.CommandLine.Parse(args[1:]); err != nil {
@@ -75,7 +77,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	beam.Init()
 	if !verbose {
-		slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelError})))
+		// Prism logs the end of every job as an error too; a job that
+		// fails comes back from Run.
+		slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelError + 4})))
 	}
 	units, err := pgncbeam.Expand(flag.Args(), opts)
 	if err != nil {
@@ -100,6 +104,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if _, err := stdout.Write(text); err != nil {
 		fmt.Fprintf(stderr, "pgnc-beam: writing standard output: %v\n", err)
 		return exitUsage
+	}
+	if summary != "" {
+		data, _ := json.MarshalIndent(sum, "", "  ")
+		if err := os.WriteFile(summary, append(data, '\n'), 0o644); err != nil {
+			fmt.Fprintf(stderr, "pgnc-beam: %v\n", err)
+			return exitUsage
+		}
 	}
 	switch {
 	case sum.Total.Errors > 0 || strict && sum.Total.Warnings > 0:
