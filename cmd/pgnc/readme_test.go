@@ -1,0 +1,121 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// readmeBlock returns the fenced block of the README that starts with
+// first, without its fences.
+func readmeBlock(t *testing.T, first string) string {
+	t.Helper()
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	start := strings.Index(text, "```\n"+first)
+	if start < 0 {
+		start = strings.Index(text, "```go\n"+first)
+	}
+	if start < 0 {
+		t.Fatalf("the README has no block starting %q", first)
+	}
+	body := text[strings.IndexByte(text[start:], '\n')+start+1:]
+	return body[:strings.Index(body, "```")]
+}
+
+// TestREADMENotPGN: the README's example of a file that is not PGN is what
+// pgnc prints for one, exit code 2.
+func TestREADMENotPGN(t *testing.T) {
+	shown := readmeBlock(t, "x.7z:")
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("x.7z", []byte("7z\xbc\xaf\x27\x1c\x00\x04 and the rest of an archive"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, stderr strings.Builder
+	if code := run([]string{"check", "x.7z"}, nil, &out, &stderr); code != exitUsage || !strings.HasPrefix(out.String(), shown) {
+		t.Errorf("exit %d, printed:\n%s\nwant it to start with the README's:\n%s", code, out.String(), shown)
+	}
+}
+
+// TestREADMELibrary: the README's library example compiles as written and
+// reads a file with errors, a compressed file and a game without moves.
+func TestREADMELibrary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	code := readmeBlock(t, "info, _ := file.Stat()")
+	dir, err := os.MkdirTemp("../..", ".readme-example-") // inside the module, which it imports
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	program := `package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/pgnc/pgnc/reader"
+)
+
+func main() {
+	for _, path := range os.Args[1:] {
+		file, err := os.Open(path)
+		if err != nil {
+			panic(err)
+		}
+		if err := check(file); err != nil {
+			panic(err)
+		}
+		file.Close()
+	}
+}
+
+func check(file *os.File) error {
+` + code + `	return nil
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(program), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	noMoves := filepath.Join(t.TempDir(), "no-moves.pgn")
+	os.WriteFile(noMoves, []byte("[Event \"x\"]\n[White \"A\"]\n[Black \"B\"]\n\n*\n"), 0o644)
+	cmd := exec.Command("go", "run", ".", "../testdata/mistakes.pgn", "../testdata/compressed/sample.pgn.zst", noMoves)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the README's example fails: %v\n%s", err, out)
+	}
+	for _, want := range []string{"PGN301", "Adams, Jane – Brown, Tom", "A – B rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the example's output lacks %q:\n%.2000s", want, out)
+		}
+	}
+}
+
+// TestREADMEInstall: the README's install command builds a pgnc that runs.
+func TestREADMEInstall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	readme, _ := os.ReadFile("../../README.md")
+	if !strings.Contains(string(readme), "\ngo install ./cmd/pgnc\n") {
+		t.Fatal("the README's install command is not go install ./cmd/pgnc")
+	}
+	bin := t.TempDir()
+	install := exec.Command("go", "install", "./cmd/pgnc")
+	install.Dir = "../.."
+	install.Env = append(os.Environ(), "GOBIN="+bin)
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("go install ./cmd/pgnc: %v\n%s", err, out)
+	}
+	out, err := exec.Command(filepath.Join(bin, "pgnc"), "version").CombinedOutput()
+	if err != nil || !strings.HasPrefix(string(out), "pgnc ") {
+		t.Errorf("the installed pgnc: %v: %s", err, out)
+	}
+}
