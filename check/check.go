@@ -263,6 +263,9 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 			}
 			if last != nil && pending == nil {
 				last.Comments = c.mem.comments.add(last.Comments, e.Text)
+				if strings.Contains(e.Text, "[%") {
+					last.ReadCommands(e.Text)
+				}
 			} else {
 				pending = c.mem.comments.add(pending, e.Text)
 			}

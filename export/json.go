@@ -50,6 +50,10 @@ type JSONMove struct {
 	NAGs       []int        `json:"nags,omitempty"`      // NAGs, the suffix's first
 	Before     []string     `json:"before,omitempty"`    // comments before the move
 	Comments   []string     `json:"comments,omitempty"`  // comments after the move
+	Clock      *float64     `json:"clock,omitempty"`     // seconds on the clock, from [%clk]
+	Elapsed    *float64     `json:"emt,omitempty"`       // seconds spent on the move, from [%emt]
+	EvalCP     *int         `json:"eval_cp,omitempty"`   // evaluation in centipawns, from [%eval]
+	EvalMate   *int         `json:"eval_mate,omitempty"` // mate in N, from [%eval #N]
 	Variations [][]JSONMove `json:"variations,omitempty"`
 	Span       [2]int       `json:"span"` // byte offsets of the move in its file
 }
@@ -105,6 +109,19 @@ func movesToJSON(moves []*model.Move, base int) []JSONMove {
 			jm.Check = "check"
 		case san.Mating:
 			jm.Check = "mate"
+		}
+		if m.Has&model.HasClock != 0 {
+			jm.Clock = ptr(m.Clock.Seconds())
+		}
+		if m.Has&model.HasElapsed != 0 {
+			jm.Elapsed = ptr(m.Elapsed.Seconds())
+		}
+		switch {
+		case m.Has&model.HasEval == 0:
+		case m.Eval.Mate != 0:
+			jm.EvalMate = ptr(m.Eval.Mate)
+		default:
+			jm.EvalCP = ptr(m.Eval.Centipawns)
 		}
 		for _, v := range m.Variations {
 			jm.Variations = append(jm.Variations, movesToJSON(v, base))
@@ -204,3 +221,5 @@ func utf8All(ss []string) []string {
 	}
 	return out
 }
+
+func ptr[T any](v T) *T { return &v }

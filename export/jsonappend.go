@@ -146,6 +146,19 @@ func appendMove(dst []byte, m *model.Move, base int) []byte {
 	}
 	dst = appendTexts(dst, `,"before":`, m.Before)
 	dst = appendTexts(dst, `,"comments":`, m.Comments)
+	if m.Has&model.HasClock != 0 {
+		dst = strconv.AppendFloat(append(dst, `,"clock":`...), m.Clock.Seconds(), 'f', -1, 64)
+	}
+	if m.Has&model.HasElapsed != 0 {
+		dst = strconv.AppendFloat(append(dst, `,"emt":`...), m.Elapsed.Seconds(), 'f', -1, 64)
+	}
+	switch {
+	case m.Has&model.HasEval == 0:
+	case m.Eval.Mate != 0:
+		dst = strconv.AppendInt(append(dst, `,"eval_mate":`...), int64(m.Eval.Mate), 10)
+	default:
+		dst = strconv.AppendInt(append(dst, `,"eval_cp":`...), int64(m.Eval.Centipawns), 10)
+	}
 	if len(m.Variations) > 0 {
 		dst = append(dst, `,"variations":[`...)
 		for i, v := range m.Variations {

@@ -4,6 +4,8 @@
 package model
 
 import (
+	"time"
+
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/san"
@@ -64,7 +66,14 @@ type Move struct {
 	After      chess.Position  // the position after the move
 	Comments   []string        // comments after the move
 	Variations [][]*Move       // alternatives to this move, each replayed from the position before it
-	chess960   bool
+	// Clock, Elapsed and Eval are the values of the [%clk], [%emt] and
+	// [%eval] commands in the comments after the move (PGN supplement 2001;
+	// %eval as lichess writes it), where Has says so; the comments keep
+	// their text.
+	Clock, Elapsed time.Duration
+	Eval           Eval
+	Has            Commands
+	chess960       bool
 }
 
 // UCI returns the move in UCI notation; "0000" for a null move.
