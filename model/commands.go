@@ -92,47 +92,113 @@ func isAlnum(c byte) bool {
 
 // ReadCommands sets the move's Clock, Elapsed and Eval from the commands
 // of comment, one of the comments after it, where they are well formed.
+// It allocates nothing: a lichess game has such a comment after every
+// move.
 func (m *Move) ReadCommands(comment string) {
-	for _, c := range ParseCommands(comment) {
-		if len(c.Operands) == 0 {
+	for text := comment; ; {
+		i := strings.Index(text, "[%")
+		if i < 0 {
+			return
+		}
+		text = text[i+2:]
+		name, operand, rest, ok := nextCommand(text)
+		if !ok {
 			continue
 		}
-		switch c.Name {
+		text = rest
+		switch name {
 		case "clk":
-			if d, ok := ParseClock(c.Operands[0]); ok {
+			if d, ok := ParseClock(operand); ok {
 				m.Clock, m.Has = d, m.Has|HasClock
 			}
 		case "emt":
-			if d, ok := ParseClock(c.Operands[0]); ok {
+			if d, ok := ParseClock(operand); ok {
 				m.Elapsed, m.Has = d, m.Has|HasElapsed
 			}
 		case "eval":
-			if e, ok := ParseEval(c.Operands[0]); ok {
+			if e, ok := ParseEval(operand); ok {
 				m.Eval, m.Has = e, m.Has|HasEval
 			}
 		}
 	}
 }
 
+// nextCommand reads a command after its "[%": its name and first operand,
+// when that is not quoted, and the text after its "]". A command with a
+// quoted first operand is read by ParseCommands.
+func nextCommand(s string) (name, operand, rest string, ok bool) {
+	n := 0
+	for n < len(s) && isAlnum(s[n]) {
+		n++
+	}
+	if n == 0 || n == len(s) || s[n] != ' ' {
+		return "", "", s, false
+	}
+	name, s = s[:n], s[n+1:]
+	if strings.HasPrefix(strings.TrimLeft(s, " "), "\"") {
+		cmds := ParseCommands("[%" + name + " " + s)
+		if len(cmds) == 0 {
+			return "", "", s, false
+		}
+		end := strings.IndexByte(s, ']') // the rest is not read for more commands of ours
+		return name, cmds[0].Operands[0], s[end+1:], true
+	}
+	end := strings.IndexAny(s, ",]")
+	if end < 0 {
+		return "", "", s, false
+	}
+	operand = strings.TrimSpace(s[:end])
+	if close := strings.IndexByte(s[end:], ']'); close >= 0 {
+		return name, operand, s[end+close+1:], true
+	}
+	return "", "", s, false
+}
+
 // ParseClock reads a time value h:mm:ss (the supplement's form), with
 // fractions of a second as some programs write them, or m:ss.
 func ParseClock(s string) (time.Duration, bool) {
-	parts := strings.Split(s, ":")
-	if len(parts) < 2 || len(parts) > 3 {
+	var fields [3]int64
+	n, i := 0, 0
+	for {
+		start := i
+		v := int64(0)
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' && i-start < 9 {
+			v = v*10 + int64(s[i]-'0')
+			i++
+		}
+		if i == start || n == 3 || n > 0 && (v >= 60 || i-start != 2) {
+			return 0, false
+		}
+		fields[n] = v
+		n++
+		if i == len(s) || s[i] != ':' {
+			break
+		}
+		i++
+	}
+	if n < 2 {
 		return 0, false
 	}
-	var total float64
-	for i, p := range parts {
-		if p == "" || strings.TrimLeft(p, "0123456789.") != "" || i < len(parts)-1 && strings.Contains(p, ".") {
-			return 0, false
-		}
-		v, err := strconv.ParseFloat(p, 64)
-		if err != nil || i > 0 && v >= 60 {
-			return 0, false
-		}
+	var total int64
+	for _, v := range fields[:n] {
 		total = total*60 + v
 	}
-	return time.Duration(math.Round(total * float64(time.Second))), true
+	d := time.Duration(total) * time.Second
+	if i < len(s) {
+		// Fractions of a second: ".3", ".25".
+		if s[i] != '.' || i+1 == len(s) || len(s)-i-1 > 9 {
+			return 0, false
+		}
+		scale := time.Second
+		for _, c := range []byte(s[i+1:]) {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			scale /= 10
+			d += time.Duration(c-'0') * scale
+		}
+	}
+	return d, true
 }
 
 // ParseEval reads an evaluation as lichess writes it: pawns ("0.17",
