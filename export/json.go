@@ -2,6 +2,8 @@ package export
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
@@ -12,15 +14,19 @@ import (
 
 // JSONGame is the JSON form of a resolved game (docs/json.md describes it).
 type JSONGame struct {
-	Index    int        `json:"index"`
-	Tags     []JSONTag  `json:"tags"`
-	Start    string     `json:"start"` // FEN of the starting position
-	Chess960 bool       `json:"chess960,omitempty"`
-	Comments []string   `json:"comments,omitempty"` // main-line comments that follow no move
-	Moves    []JSONMove `json:"moves"`
-	Result   string     `json:"result"`             // the termination marker; "" when missing
-	Trailing []string   `json:"trailing,omitempty"` // comments after the marker
-	Span     [2]int     `json:"span"`               // byte offsets of the game in its file
+	Index int `json:"index"`
+	// Tags holds the first value of each tag by name, so that a program
+	// looks one up as .tags.White; TagList is the tag section as written,
+	// in order, duplicates included.
+	Tags     map[string]string `json:"tags"`
+	TagList  []JSONTag         `json:"tag_list"`
+	Start    string            `json:"start"` // FEN of the starting position
+	Chess960 bool              `json:"chess960,omitempty"`
+	Comments []string          `json:"comments,omitempty"` // main-line comments that follow no move
+	Moves    []JSONMove        `json:"moves"`
+	Result   string            `json:"result"`             // the termination marker; "" when missing
+	Trailing []string          `json:"trailing,omitempty"` // comments after the marker
+	Span     [2]int            `json:"span"`               // byte offsets of the game in its file
 	// Error, in the record of a game whose moves could not be converted,
 	// is the error that stopped them; such a record has no moves.
 	Error string `json:"error,omitempty"`
@@ -66,7 +72,13 @@ func ToJSON(g *model.Game, base int) JSONGame {
 		Comments: utf8All(g.Comments), Trailing: utf8All(g.Trailing), Moves: movesToJSON(g.Moves, base),
 	}
 	for _, t := range g.Tags {
-		j.Tags = append(j.Tags, JSONTag{t.Name, UTF8(t.Value)})
+		j.TagList = append(j.TagList, JSONTag{t.Name, UTF8(t.Value)})
+		if j.Tags == nil {
+			j.Tags = map[string]string{}
+		}
+		if _, seen := j.Tags[t.Name]; !seen {
+			j.Tags[t.Name] = UTF8(t.Value)
+		}
 	}
 	if g.Result != nil {
 		j.Result = g.Result.Outcome.String()
@@ -140,8 +152,14 @@ func FromJSON(j JSONGame) (*model.Game, error) {
 	}
 	start.SetChess960(j.Chess960 || start.IsChess960())
 	g := &model.Game{Index: j.Index, Start: start, Chess960: j.Chess960, Comments: j.Comments, Trailing: j.Trailing, Complete: true}
-	for _, t := range j.Tags {
+	for _, t := range j.TagList {
 		g.Tags = append(g.Tags, model.Tag{Name: t.Name, Value: t.Value})
+	}
+	if j.TagList == nil {
+		// Written by hand, with the object alone: its tags in name order.
+		for _, name := range slices.Sorted(maps.Keys(j.Tags)) {
+			g.Tags = append(g.Tags, model.Tag{Name: name, Value: j.Tags[name]})
+		}
 	}
 	if j.Result != "" {
 		r := &ast.Result{Text: j.Result}

@@ -1,7 +1,9 @@
 package export
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/pgnc/pgnc/chess"
@@ -59,13 +61,31 @@ func AppendJSONErrorAfterIndex(dst []byte, message string, tags []model.Tag, fro
 	return append(dst, '}')
 }
 
-// appendTags appends the "tags" field, as json.Marshal writes []JSONTag.
+// appendTags appends the "tags" and "tag_list" fields as json.Marshal
+// writes them: the object with its names sorted and the first value of
+// each, then the list.
 func appendTags(dst []byte, tags []model.Tag) []byte {
 	dst = append(dst, `,"tags":`...)
 	if tags == nil {
-		return append(dst, "null"...) // as a nil slice marshals
+		return append(dst, `null,"tag_list":null`...) // as a nil map and a nil slice marshal
 	}
-	dst = append(dst, '[')
+	byName := make([]int, 0, len(tags)) // the first of each name, sorted by name
+	for i, t := range tags {
+		if !slices.ContainsFunc(byName, func(j int) bool { return tags[j].Name == t.Name }) {
+			byName = append(byName, i)
+		}
+	}
+	slices.SortFunc(byName, func(a, b int) int { return strings.Compare(tags[a].Name, tags[b].Name) })
+	dst = append(dst, '{')
+	for k, i := range byName {
+		if k > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendJSONString(dst, tags[i].Name)
+		dst = append(dst, ':')
+		dst = appendJSONString(dst, UTF8(tags[i].Value))
+	}
+	dst = append(dst, `},"tag_list":[`...)
 	for i, t := range tags {
 		if i > 0 {
 			dst = append(dst, ',')
