@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"runtime"
 	"math/rand"
 	"strings"
 	"testing"
@@ -234,6 +235,48 @@ func TestCutSameEverywhere(t *testing.T) {
 		opts.RangeSize = 64 << 10
 		if got := cut(NewFile(strings.NewReader(src), int64(len(src)), "x", opts)); got != want {
 			t.Errorf("ranges, %d workers: %s, want %s", workers, got, want)
+		}
+	}
+}
+
+// TestUnclosedCommentsReadAhead: in a file of games whose comments are
+// never closed, a reader learns that no "}" comes by asking the file
+// (braceFree), not by holding the rest of it, up to MaxGameBytes, in its
+// buffer, on one worker or several.
+func TestUnclosedCommentsReadAhead(t *testing.T) {
+	src := strings.Repeat("[Event \"u\"]\n\n1. e4 { never closed\n\n", 300000) // 8.4 MB
+	want, _ := wholeFile(src)
+	for _, workers := range []int{1, 2} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		rd := NewFile(strings.NewReader(src), int64(len(src)), "x", Options{Workers: workers, RangeSize: 1 << 20, ReuseText: true})
+		games, held := 0, uint64(0)
+		for g, err := range rd.All() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Index > 0 {
+				games++
+			}
+			if games == 1000 {
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				held = after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc)
+			}
+		}
+		if games != want {
+			t.Errorf("workers %d: %d games, want %d", workers, games, want)
+		}
+		// One reader holds a piece or two; two range readers hold their
+		// ranges' games until they are handed out in order. Both held the
+		// rest of the file, several times over on two workers, before.
+		limit := uint64(len(src)) / 2
+		if workers > 1 {
+			limit = 2 * uint64(len(src))
+		}
+		if held > limit {
+			t.Errorf("workers %d: %d bytes held after 1000 games of a %d-byte file", workers, held, len(src))
 		}
 	}
 }

@@ -178,6 +178,7 @@ func resultLineBefore(src string, off int) bool {
 func NewRange(r io.ReaderAt, name string, start, end int64, opts Options) *Reader {
 	opts.Workers = 0
 	rd := New(io.NewSectionReader(r, start, math.MaxInt64-start), name, opts)
+	rd.at, rd.braces = r, new(braceFree)
 	rd.base = int(start)
 	rd.ranged, rd.limit = true, int(end)
 	rd.head, rd.headCut = lineBefore(r, start)
@@ -245,7 +246,9 @@ const DefaultRangeSize = 1024 << 10
 // read again from there. With one worker it reads serially.
 func NewFile(r io.ReaderAt, size int64, name string, opts Options) *Reader {
 	if opts.Workers <= 1 {
-		return New(io.NewSectionReader(r, 0, size), name, opts)
+		rd := New(io.NewSectionReader(r, 0, size), name, opts)
+		rd.at, rd.braces = r, new(braceFree)
+		return rd
 	}
 	if opts.RangeSize <= 0 {
 		opts.RangeSize = DefaultRangeSize
@@ -309,6 +312,7 @@ type filePool struct {
 	continued int
 	lines     int // line breaks before end
 	col       int // characters before end on its line
+	braces    braceFree
 }
 
 // rangeResult is what reading one range gave.
@@ -390,7 +394,7 @@ func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser, models *che
 		end = math.MaxInt // the last range reads to the end, however long the file has grown
 	}
 	rr := NewRange(rd.files.r, rd.name, start, end, rd.opts)
-	rr.parser, rr.models = ps, models
+	rr.parser, rr.models, rr.braces = ps, models, &rd.files.braces
 	rr.keepText = true // the games are handed out after the range is read
 	// The read buffer is pooled: nothing refers to it once the range is
 	// read, and a fresh one for every range would cost more than the text.

@@ -175,9 +175,13 @@ type Reader struct {
 	// syncFails counts the failures.
 	syncFrom, syncFails int
 	syncCuts            int // pieces cut at sync points, for tests
-	// commentsEnd is set while the buffer, MaxGameBytes long, is searched
-	// for a cut after a comment that no "}" closes in it.
+	// commentsEnd is set while the buffer is searched for a cut after a
+	// comment that no "}" closes in it or within MaxGameBytes.
 	commentsEnd bool
+	// at and braces, for a seekable file, tell a comment that is never
+	// closed without reading on (braceFree).
+	at     io.ReaderAt
+	braces *braceFree
 	// head is the text before buf[0] on its line, up to diag.MaxTail bytes;
 	// headCut says the line starts before it.
 	head    string
@@ -367,7 +371,13 @@ func (rd *Reader) nextPiece() (piece, error) {
 				rd.stopAt(0) // the skip went past the end of the range
 			}
 		}
+		// A seekable file that holds no "}" within MaxGameBytes after a
+		// comment left open: the comment is unterminated, as reading that
+		// far would find, and the buffer is cut by scanning.
+		rd.commentsEnd = !rd.eof && rd.braces != nil && len(rd.buf) >= rd.opts.PieceSize && commentOpen(rd.buf) &&
+			rd.braces.none(rd.at, int64(rd.base+len(rd.buf)), int64(rd.base+rd.opts.MaxGameBytes))
 		n, parsed := rd.cut()
+		rd.commentsEnd = false
 		forced := false
 		if n == 0 && !rd.eof && len(rd.buf) >= rd.opts.MaxGameBytes && !rd.commentsEnd {
 			// A comment open for MaxGameBytes is unterminated: it ends
@@ -514,7 +524,7 @@ func (rd *Reader) cut() (n int, parsed piece) {
 	if len(rd.buf) < rd.opts.PieceSize && !rd.eof && !rd.stopped {
 		return 0, piece{}
 	}
-	if rd.opts.Workers <= 1 && !rd.stopped && rd.base >= rd.scanUntil {
+	if rd.opts.Workers <= 1 && !rd.stopped && rd.base >= rd.scanUntil && !rd.commentsEnd {
 		if n, parsed := rd.parseCut(); n > 0 {
 			return n, parsed
 		}
