@@ -5,8 +5,8 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
-	"runtime"
 	"math/rand"
+	"runtime"
 	"strings"
 	"testing"
 
