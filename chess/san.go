@@ -592,3 +592,34 @@ func (p *Position) hasRareMove(king Square, target, pinned, pawns Bitboard) bool
 	}
 	return l.n > 0
 }
+
+// ParseMove returns the legal move that text names in p: SAN, or any
+// notation that san.ParseLenient reads, UCI ("e2e4", "e7e8q", "e1g1" for
+// castling) and long algebraic ("Ng1-f3") included. A pawn move to the
+// last rank must name its piece.
+func (p *Position) ParseMove(text string) (Move, error) {
+	sm, ok := san.ParseLenient(text)
+	if !ok {
+		return Move{}, fmt.Errorf("%q is not a move", text)
+	}
+	if sm.Kind == san.Null {
+		return Move{}, fmt.Errorf("%q is a null move, not a move", text)
+	}
+	m, assumed, err := p.Resolve(sm)
+	if err != nil {
+		return Move{}, fmt.Errorf("%s: %w", text, err)
+	}
+	if assumed {
+		return Move{}, fmt.Errorf("%s: a pawn reaching %s must say which piece it becomes", text, m.To)
+	}
+	return m, nil
+}
+
+// PlayMove plays the move that text names (ParseMove) and returns it.
+func (p *Position) PlayMove(text string) (Move, error) {
+	m, err := p.ParseMove(text)
+	if err == nil {
+		p.Play(m)
+	}
+	return m, err
+}

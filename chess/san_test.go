@@ -3,6 +3,7 @@ package chess
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/testfiles"
@@ -293,4 +294,30 @@ func FuzzResolveLenient(f *testing.F) {
 			t.Fatalf("%s: canonical %q of %q does not resolve back: %v", tc.fen, p.SAN(m), text, err)
 		}
 	})
+}
+
+func TestPlayMove(t *testing.T) {
+	p, _ := ParseFEN(StartFEN)
+	for _, text := range []string{"e4", "e7e5", "Ng1-f3", "b8c6", "Bc4", "g8f6", "e1g1"} {
+		if _, err := p.PlayMove(text); err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+	}
+	if got, want := p.FEN(), "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4"; got != want {
+		t.Errorf("after the moves: %s, want %s", got, want)
+	}
+	for text, want := range map[string]string{
+		"Ke7e8": "no king can move to e8", "x9": "is not a move", "--": "null move", "Qd8d6": "no queen can move to d6",
+	} {
+		if _, err := p.PlayMove(text); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error saying %q", text, err, want)
+		}
+	}
+	q, _ := ParseFEN("8/4P3/8/8/8/8/k7/7K w - - 0 1")
+	if _, err := q.ParseMove("e7e8"); err == nil {
+		t.Error("e7e8 without its piece was read")
+	}
+	if m, err := q.ParseMove("e7e8n"); err != nil || m.Promotion != Knight {
+		t.Errorf("e7e8n: %v %v", m, err)
+	}
 }
