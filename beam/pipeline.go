@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -65,6 +66,12 @@ type unit struct {
 	Whole      bool   // a compressed file, read as a stream
 	NotPGN     *input.NotPGNError
 	Size       int64
+	// A frame group of a zstd file (frames.go): Frames are the frame
+	// before the group when Prev is set, the Group frames of the group,
+	// and the frames of the next group, which its last game may need.
+	Frames []input.Frame
+	Prev   bool
+	Group  int
 }
 
 // gameResult is what printing needs of one game, relative to its range.
@@ -83,6 +90,10 @@ type unitResult struct {
 	End   int64 // where it stopped: the first game after the range
 	Lines int   // line breaks between Start and End
 	Games []gameResult
+	// Of a frame group: Start and End count from the group's first byte
+	// of decoded text, and the offsets of Games from the first byte of the
+	// frame before it, Prev bytes earlier; Decoded is the group's length.
+	Prev, Decoded int64
 }
 
 func init() {
@@ -124,6 +135,28 @@ func Expand(args []string, opts Options) ([]unit, error) {
 			return fmt.Errorf("%s: %w", path, err)
 		case format == input.Zip:
 			return fmt.Errorf("%s: zip archives are read by pgnc check, not by pgnc-beam: unzip it first", path)
+		case format == input.Zstd:
+			frames, err := input.ZstdFrames(src, src.Size())
+			if err != nil || len(frames) < 2 {
+				// One frame, or a file cut short: read whole, as pgnc
+				// check reads it, which reports where it ends.
+				units = append(units, unit{File: file, Path: path, Name: path, Whole: true, Size: src.Size()})
+				break
+			}
+			firsts := groupFrames(frames, size/4) // zstd shrinks PGN about four times
+			for seq, first := range firsts {
+				next := len(frames)
+				if seq+1 < len(firsts) {
+					next = firsts[seq+1]
+				}
+				after := len(frames)
+				if seq+2 < len(firsts) {
+					after = firsts[seq+2]
+				}
+				u := unit{File: file, Path: path, Name: path, Seq: seq, Size: src.Size(), Group: next - first, Prev: first > 0}
+				u.Frames = frames[max(first-1, 0):after]
+				units = append(units, u)
+			}
 		case format != input.Text:
 			units = append(units, unit{File: file, Path: path, Name: path, Whole: true, Size: src.Size()})
 		default:
@@ -183,15 +216,16 @@ func (fn *checkUnitFn) ProcessElement(ctx context.Context, encoded string) ([]by
 	if err := json.Unmarshal([]byte(encoded), &u); err != nil {
 		return nil, err
 	}
-	res, err := checkUnit(u, u.Start, fn.Opts)
+	res, err := checkUnit(u, -1, fn.Opts)
 	if err != nil {
 		return nil, err
 	}
 	return encodeResult(res)
 }
 
-// checkUnit checks u, reading from from: Unit.Start moved to a sync point,
-// or, when a seam did not hold, where the range before ended.
+// checkUnit checks u, reading a range of a plain file from from, where
+// the range before ended when a seam did not hold, or, with from < 0, from
+// the first sync point of the range.
 func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 	res := unitResult{Unit: u}
 	if u.NotPGN != nil {
@@ -203,11 +237,41 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 	}
 	defer f.Close()
 	var rd *reader.Reader
-	if u.Whole {
+	switch {
+	case u.Whole:
 		rd = reader.OpenFile(f, u.Size, u.Name, opts.readOptions())
-	} else {
-		if from == u.Start {
-			if from, err = reader.Sync(f, from); err != nil {
+	case len(u.Frames) > 0:
+		d, err := newDecodedText(f, u.Frames)
+		if err != nil {
+			return res, err
+		}
+		defer d.Close()
+		if u.Prev {
+			n, err := d.decodeNext()
+			if err != nil {
+				return res, fmt.Errorf("%s: %w", u.Name, err)
+			}
+			res.Prev = int64(n)
+		}
+		for range u.Group {
+			n, err := d.decodeNext()
+			if err != nil {
+				return res, fmt.Errorf("%s: %w", u.Name, err)
+			}
+			res.Decoded += int64(n)
+		}
+		start, end := res.Prev, res.Prev+res.Decoded
+		if len(u.Frames) == u.Group+btoi(u.Prev) {
+			end = math.MaxInt64 // the last group reads to the end
+		}
+		if start, err = reader.Sync(d, start); err != nil {
+			return res, err
+		}
+		res.Start = start - res.Prev
+		rd = reader.NewRange(d, u.Name, start, end, opts.readOptions())
+	default:
+		if from < 0 {
+			if from, err = reader.Sync(f, u.Start); err != nil {
 				return res, err
 			}
 		}
@@ -244,7 +308,7 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 		res.Games = append(res.Games, gr)
 	}
 	if !u.Whole {
-		res.End, res.Lines = rd.End(), rd.Lines()
+		res.End, res.Lines = rd.End()-res.Prev, rd.Lines()
 	}
 	return res, nil
 }
@@ -340,9 +404,22 @@ func Print(w io.Writer, results []unitResult, opts Options) (Summary, error) {
 			}
 		} else {
 			r.Files++
+			if !framesHold(ranges) {
+				// A frame group's seam did not hold: the file is read
+				// again whole, as one reader would.
+				u := ranges[0].Unit
+				u.Whole, u.Frames = true, nil
+				again, err := checkUnit(u, -1, opts)
+				if err != nil {
+					return sum, err
+				}
+				ranges = []unitResult{again}
+				sum.Reread++
+			}
 			lines, games := 0, 0
+			var base int64 // of the decoded text of a frame group
 			for k := range ranges {
-				if k > 0 && ranges[k].Start != ranges[k-1].End {
+				if k > 0 && len(ranges[k].Unit.Frames) == 0 && ranges[k].Start != ranges[k-1].End {
 					// The seam did not hold: read the range again from
 					// where the one before ended, as one reader would.
 					again, err := checkUnit(ranges[k].Unit, ranges[k-1].End, opts)
@@ -352,9 +429,10 @@ func Print(w io.Writer, results []unitResult, opts Options) (Summary, error) {
 					ranges[k] = again
 					sum.Reread++
 				}
-				if err := printRange(r, &ranges[k], lines, games); err != nil {
+				if err := printRange(r, &ranges[k], lines, games, base-ranges[k].Prev); err != nil {
 					return sum, err
 				}
+				base += ranges[k].Decoded
 				lines += ranges[k].Lines
 				for _, g := range ranges[k].Games {
 					if g.Index > 0 {
@@ -375,9 +453,27 @@ func Print(w io.Writer, results []unitResult, opts Options) (Summary, error) {
 	return sum, nil
 }
 
+// framesHold reports whether the seams of the frame groups of one file
+// hold: each group starts where the one before ended, counted in the
+// decoded text of the file.
+func framesHold(ranges []unitResult) bool {
+	var base int64
+	for k := range ranges {
+		if len(ranges[k].Unit.Frames) == 0 {
+			return true // not frame groups
+		}
+		if k > 0 && base+ranges[k].Start != base-ranges[k-1].Decoded+ranges[k-1].End {
+			return false
+		}
+		base += ranges[k].Decoded
+	}
+	return true
+}
+
 // printRange prints the games of one range, whose first line follows lines
-// lines of the file and whose first game follows games games.
-func printRange(r *report.Report, res *unitResult, lines, games int) error {
+// lines of the file and whose first game follows games games; shift moves
+// its offsets into the whole file's (for a frame group, its decoded text).
+func printRange(r *report.Report, res *unitResult, lines, games int, shift int64) error {
 	for _, g := range res.Games {
 		index := g.Index
 		if index > 0 {
@@ -389,6 +485,8 @@ func printRange(r *report.Report, res *unitResult, lines, games int) error {
 		}
 		locate := func(i int) diag.Located {
 			l := g.Diags[i].Shift(lines)
+			l.Offset += int(shift)
+			l.EndOffset += int(shift)
 			if l.Game != 0 {
 				l.Game = index
 			}
@@ -411,4 +509,11 @@ func SplitOutput(out []byte) (report []byte, sum Summary, err error) {
 		return nil, sum, err
 	}
 	return out[:i+1], sum, err
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

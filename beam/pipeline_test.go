@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/fsouza/fake-gcs-server/fakestorage"
+	"github.com/klauspost/compress/zstd"
 )
 
 func TestMain(m *testing.M) {
@@ -203,5 +204,65 @@ func TestGCS(t *testing.T) {
 	}
 	if _, err := Expand([]string{"gs://games/dump/missing.pgn"}, Options{}); err == nil || !strings.Contains(err.Error(), "missing.pgn") {
 		t.Errorf("a missing object: %v", err)
+	}
+}
+
+// manyFrames writes text as a zstd file of frames of about size decoded
+// bytes each, cut anywhere, each behind a skippable frame, as pzstd
+// writes the lichess dumps.
+func manyFrames(t *testing.T, text string, size int) string {
+	t.Helper()
+	enc, err := zstd.NewWriter(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []byte
+	for len(text) > 0 {
+		n := min(size, len(text))
+		out = append(out, 0x50, 0x2a, 0x4d, 0x18, 4, 0, 0, 0, 0, 0, 0, 0) // a skippable frame of 4 bytes
+		out = enc.EncodeAll([]byte(text[:n]), out)
+		text = text[n:]
+	}
+	path := filepath.Join(t.TempDir(), "frames.pgn.zst")
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestFrameGroups: a zstd file of many frames is read in groups of frames
+// and prints what pgnc check prints for it, text and JSON (whose offsets
+// count in the decoded text); where a group's first sync point lies inside
+// a comment, its seam fails and the file is read again whole.
+func TestFrameGroups(t *testing.T) {
+	pgnc := pgncBinary(t)
+	var text strings.Builder
+	for _, name := range []string{"../testdata/mistakes.pgn", "../testdata/sample.pgn", "../testdata/repeats.pgn"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text.Write(data)
+		text.WriteString("\n")
+	}
+	path := manyFrames(t, strings.Repeat(text.String(), 4), 1000)
+	units, err := Expand([]string{path}, Options{RangeSize: 4096})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(units) < 4 || len(units[3].Frames) == 0 {
+		t.Fatalf("%d units, want frame groups", len(units))
+	}
+	for _, format := range []string{"text", "json"} {
+		sum := checkBoth(t, pgnc, []string{path}, Options{RangeSize: 4096, JSON: format == "json"}, "--format", format)
+		if sum.Reread != 0 {
+			t.Errorf("%s: %d files read again whole", format, sum.Reread)
+		}
+	}
+	seam, boundary := seamInComment(t)
+	data, _ := os.ReadFile(seam)
+	fooled := manyFrames(t, string(data), int(boundary))
+	if sum := checkBoth(t, pgnc, []string{fooled}, Options{RangeSize: 64}); sum.Reread != 1 {
+		t.Errorf("a group that starts inside a comment: read again %d times, want 1", sum.Reread)
 	}
 }
