@@ -125,14 +125,14 @@ func (c *checker) unresolved(pos *chess.Position, n *ast.Move, err error) {
 	}
 	d := c.add(diag.IllegalMove, n, "san", n.Text, "reason", err.Error())
 	c.withBoard(d, pos)
-	d.Detail = legalHelp(pos, n.Text) + d.Detail
+	d.Detail = LegalHelp(pos, n.Text) + d.Detail
 }
 
-// legalHelp says what could be played instead of an illegal move written
+// LegalHelp says what could be played instead of an illegal move written
 // text: the legal move of the same piece one edit away, when there is
 // exactly one (Nf5 where only Nf6 is legal), and, when the side to move is
 // in check, its legal replies.
-func legalHelp(pos *chess.Position, text string) string {
+func LegalHelp(pos *chess.Position, text string) string {
 	var l chess.MoveList
 	pos.LegalMoves(&l)
 	written := strings.TrimRight(text, "+#!?")

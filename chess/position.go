@@ -322,13 +322,25 @@ func (p *Position) SetChess960(v bool) { p.chess960 = v }
 
 // Diagram draws the board as text, white at the bottom, with rank and file
 // labels; unicode selects chess figurines instead of letters.
-func (p *Position) Diagram(unicode bool) string {
+func (p *Position) Diagram(unicode bool) string { return p.DiagramFrom(unicode, White) }
+
+// DiagramFrom is Diagram seen from side's end of the board: black's has
+// rank 1 at the top and the h-file on the left.
+func (p *Position) DiagramFrom(unicode bool, side Color) string {
 	const figurines = " ♙♘♗♖♕♔  ♟♞♝♜♛♚"
 	figs := []rune(figurines)
 	var b []byte
-	for r := 7; r >= 0; r-- {
+	for i := 7; i >= 0; i-- {
+		r := i
+		if side == Black {
+			r = 7 - i
+		}
 		b = append(b, byte('1'+r), ' ')
-		for f := 0; f < 8; f++ {
+		for j := 0; j < 8; j++ {
+			f := j
+			if side == Black {
+				f = 7 - j
+			}
 			pc := p.board[MakeSquare(f, r)]
 			switch {
 			case pc == NoPiece:
@@ -338,14 +350,16 @@ func (p *Position) Diagram(unicode bool) string {
 			default:
 				b = append(b, pc.Letter())
 			}
-			if f < 7 {
+			if j < 7 {
 				b = append(b, ' ')
 			}
 		}
 		b = append(b, '\n')
 	}
-	b = append(b, "  a b c d e f g h\n"...)
-	return string(b)
+	if side == Black {
+		return string(append(b, "  h g f e d c b a\n"...))
+	}
+	return string(append(b, "  a b c d e f g h\n"...))
 }
 
 // FiftyMoves reports whether fifty moves by each side have passed without a

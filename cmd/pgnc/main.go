@@ -78,6 +78,7 @@ Commands:
 	board     show the positions of a game
 	fmt       rewrite PGN in the standard's export format
 	convert   write games as JSON, UCI, SAN, FEN, EPD or PGN
+	play      continue an unfinished game, move by move
 	help      show help for a command
 	version   print the pgnc version
 
@@ -153,6 +154,8 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runFmt(args[1:], stdin, stdout, stderr)
 	case "convert":
 		return runConvert(args[1:], stdin, stdout, stderr)
+	case "play":
+		return runPlay(args[1:], stdin, stdout, stderr)
 	case "version", "--version":
 		fmt.Fprintf(stdout, "pgnc %s\n", version())
 		return exitClean
@@ -175,6 +178,9 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			case "fmt":
 				fmt.Fprint(stdout, fmtUsage)
 				newFmtFlags(stdout).set.PrintDefaults()
+				return exitClean
+			case "play":
+				fmt.Fprint(stdout, playUsage)
 				return exitClean
 			case "version", "help":
 				fmt.Fprint(stdout, usage)
