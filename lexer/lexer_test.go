@@ -29,6 +29,8 @@ func TestTokens(t *testing.T) {
 		{"{open", "illegal:{open"},
 		{"\"open\nx", "illegal:\"open\n symbol:x"},
 		{"\r\n\t\v e4", "move:e4"},
+		{"♘f3 ♞xc6+ ♙e4 ♟exd5 ♔g1", "move:♘f3 move:♞xc6+ move:♙e4 move:♟exd5 move:♔g1"},
+		{"N@e6 @e4 P@h3+ K@e1", "move:N@e6 move:@e4 move:P@h3+ symbol:K move:@e1"},
 	}
 	for _, tt := range tests {
 		var parts []string
