@@ -3,6 +3,7 @@ package pgncbeam
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -264,5 +265,30 @@ func TestFrameGroups(t *testing.T) {
 	fooled := manyFrames(t, string(data), int(boundary))
 	if sum := checkBoth(t, pgnc, []string{fooled}, Options{RangeSize: 64}); sum.Reread != 1 {
 		t.Errorf("a group that starts inside a comment: read again %d times, want 1", sum.Reread)
+	}
+}
+
+// TestREADMECommand: the README's commands for pgnc-beam build it and
+// check the sample as pgnc check does, exit code included.
+func TestREADMECommand(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), "cd beam && go build ./cmd/pgnc-beam\n./pgnc-beam check ../testdata/mistakes.pgn") {
+		t.Fatal("the README's pgnc-beam commands are not the ones this test runs")
+	}
+	bin := filepath.Join(t.TempDir(), "pgnc-beam")
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/pgnc-beam").CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/pgnc-beam: %v\n%s", err, out)
+	}
+	got, err := exec.Command(bin, "check", "../testdata/mistakes.pgn").Output()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Errorf("pgnc-beam check: %v, want exit 1", err)
+	}
+	want, _ := exec.Command(pgncBinary(t), "check", "-q", "../testdata/mistakes.pgn").Output()
+	if !bytes.Equal(got, want) {
+		t.Errorf("pgnc-beam printed:\n%s", firstDifference(got, want))
 	}
 }

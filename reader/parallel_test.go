@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -112,6 +113,41 @@ func TestCommentOpenAtMaxGameBytes(t *testing.T) {
 		games, got := drain(t, New(strings.NewReader(src), "x", Options{PieceSize: 4096, MaxGameBytes: 64 << 10, Workers: workers, ReuseMemory: true}))
 		if games != wantGames || strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%d workers: %d games, %d diagnostics; whole file: %d games, %d diagnostics", workers, games, len(got), wantGames, len(want))
+		}
+	}
+}
+
+// TestIndexOneMeaning: a game's Index is its position in the input for
+// the caller of Next, however the input is read, and 0 inside Prepare,
+// where it is not known yet; never a count from a piece or range.
+func TestIndexOneMeaning(t *testing.T) {
+	src := strings.Repeat("[Event \"e\"]\n\n1. e4 e5 *\n\n", 3000)
+	for _, workers := range []int{1, 2} {
+		for _, ranged := range []bool{false, true} {
+			opts := Options{Model: true, Workers: workers, PieceSize: 4096, RangeSize: 8192,
+				Prepare: func(g *Game) []byte {
+					return []byte(fmt.Sprint(g.Index, g.Model.Index, g.AST.Index))
+				}}
+			rd := New(strings.NewReader(src), "x", opts)
+			if ranged {
+				rd = NewFile(strings.NewReader(src), int64(len(src)), "x", opts)
+			}
+			want := 0
+			for g, err := range rd.All() {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.Index == 0 {
+					continue
+				}
+				want++
+				if g.Index != want || string(g.Prepared) != "0 0 0" {
+					t.Fatalf("workers %d, ranges %v: game %d has Index %d, and %q inside Prepare", workers, ranged, want, g.Index, g.Prepared)
+				}
+			}
+			if want != 3000 {
+				t.Errorf("workers %d, ranges %v: %d games", workers, ranged, want)
+			}
 		}
 	}
 }

@@ -69,14 +69,17 @@ type Options struct {
 	MaxRepeats int
 	// Language is passed to the checker (check.Checker.Language).
 	Language *san.Language
-	// Prepare, when set, is called for every game (Index > 0) once it is
-	// checked, and what it returns becomes the game's Prepared. With
-	// Workers > 1 it runs on the workers, so that work done for each game,
-	// such as writing it out, runs on every core; it must be safe to call
-	// from several goroutines at once. Index and Model.Index still count
-	// from the start of the game's piece of input then. Prepare may clear
-	// the fields the caller of Next will not need, such as AST and Model,
-	// so that their memory is freed before the game is handed out.
+	// Prepare, when set, is called for every game once it is checked, and
+	// what it returns becomes the game's Prepared. With Workers > 1 it runs
+	// on the workers, so that work done for each game, such as writing it
+	// out, runs on every core; it must be safe to call from several
+	// goroutines at once. A game's Index is its position in the input
+	// everywhere; Prepare runs before it is known (the games of the pieces
+	// before may not be read yet), so there Index, AST.Index and
+	// Model.Index are 0, and the caller of Next sees the number. Prepare
+	// may clear the fields the caller of Next will not need, such as AST
+	// and Model, so that their memory is freed before the game is handed
+	// out.
 	Prepare func(*Game) []byte
 }
 
@@ -95,7 +98,7 @@ const maxPieceGames = 2048
 
 // Game is one game read from the input.
 type Game struct {
-	Index int         // 1-based position of the game in the input; 0 for text outside games
+	Index int         // 1-based position of the game in the input; 0 for text outside games, and inside Options.Prepare
 	Tags  []model.Tag // the tag section
 	AST   *ast.Game   // the syntax tree; offsets index File.Src
 	Model *model.Game // the resolved game when Options.Model is set, up to its first move that cannot be played; nil with Index 0
@@ -764,7 +767,13 @@ func process(ps *parser.Parser, models *check.Memory, pc piece, name string, opt
 		}
 		game.Diags.Sort()
 		if opts.Prepare != nil {
+			// Not numbered yet: see Options.Prepare.
+			game.Index, g.Index = 0, 0
+			if game.Model != nil {
+				game.Model.Index = 0
+			}
 			game.Prepared = opts.Prepare(game)
+			game.Index = i + 1 // marks a game, for number
 		}
 		if opts.ReuseMemory && opts.Workers > 1 {
 			game.AST, game.Model = nil, nil // the worker reuses their memory for the next piece
