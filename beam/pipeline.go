@@ -97,7 +97,6 @@ type unitResult struct {
 }
 
 func init() {
-	register.DoFn2x2[context.Context, string, []byte, error](&checkUnitFn{})
 	register.DoFn3x2[context.Context, int, func(*[]byte) bool, []byte, error](&mergeFn{})
 	register.Function1x2(keyAll)
 	register.Iter1[[]byte]()
@@ -160,9 +159,8 @@ func Expand(args []string, opts Options) ([]unit, error) {
 		case format != input.Text:
 			units = append(units, unit{File: file, Path: path, Name: path, Whole: true, Size: src.Size()})
 		default:
-			for seq, start := 0, int64(0); seq == 0 || start < src.Size(); seq, start = seq+1, start+size {
-				units = append(units, unit{File: file, Path: path, Name: path, Seq: seq, Start: start, End: start + size, Size: src.Size()})
-			}
+			// One unit: the splittable DoFn cuts it in ranges (sdf.go).
+			units = append(units, unit{File: file, Path: path, Name: path, Start: 0, End: src.Size(), Size: src.Size()})
 		}
 		file++
 		return nil
@@ -197,7 +195,7 @@ func Build(s beam.Scope, units []unit, opts Options) beam.PCollection {
 		encoded = append(encoded, string(b))
 	}
 	s = s.Scope("pgnc.check")
-	results := beam.ParDo(s, &checkUnitFn{Opts: opts}, beam.CreateList(s, encoded))
+	results := beam.ParDo(s, &checkRangesFn{Opts: opts}, beam.CreateList(s, encoded))
 	grouped := beam.GroupByKey(s, beam.ParDo(s, keyAll, results))
 	return beam.ParDo(s, &mergeFn{Opts: opts}, grouped)
 }
@@ -205,23 +203,6 @@ func Build(s beam.Scope, units []unit, opts Options) beam.PCollection {
 // keyAll puts every unit's result under one key: the merge needs them all,
 // in order, to print as one machine would.
 func keyAll(b []byte) (int, []byte) { return 0, b }
-
-// checkUnitFn checks one work unit.
-type checkUnitFn struct {
-	Opts Options
-}
-
-func (fn *checkUnitFn) ProcessElement(ctx context.Context, encoded string) ([]byte, error) {
-	var u unit
-	if err := json.Unmarshal([]byte(encoded), &u); err != nil {
-		return nil, err
-	}
-	res, err := checkUnit(u, -1, fn.Opts)
-	if err != nil {
-		return nil, err
-	}
-	return encodeResult(res)
-}
 
 // checkUnit checks u, reading a range of a plain file from from, where
 // the range before ended when a seam did not hold, or, with from < 0, from
@@ -341,10 +322,14 @@ func (fn *mergeFn) ProcessElement(ctx context.Context, _ int, results func(*[]by
 		all = append(all, r)
 	}
 	sort.Slice(all, func(i, j int) bool {
-		if all[i].Unit.File != all[j].Unit.File {
-			return all[i].Unit.File < all[j].Unit.File
+		a, b := all[i].Unit, all[j].Unit
+		if a.File != b.File {
+			return a.File < b.File
 		}
-		return all[i].Unit.Seq < all[j].Unit.Seq
+		if a.Seq != b.Seq {
+			return a.Seq < b.Seq // frame groups
+		}
+		return a.Start < b.Start // the steps of the ranges of a plain file
 	})
 	var out bytes.Buffer
 	sum, err := Print(&out, all, fn.Opts)
