@@ -94,6 +94,8 @@ type unitResult struct {
 	// of decoded text, and the offsets of Games from the first byte of the
 	// frame before it, Prev bytes earlier; Decoded is the group's length.
 	Prev, Decoded int64
+	// Err is the error that ended the reading early, after Games.
+	Err string
 }
 
 func init() {
@@ -271,7 +273,10 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 			break
 		}
 		if err != nil {
-			return res, fmt.Errorf("%s: %w", u.Name, err)
+			// A compressed file cut short, say: the games before are
+			// reported, and then the error, as pgnc check does.
+			res.Err = fmt.Sprintf("%s: %v", u.Name, err)
+			break
 		}
 		gr := gameResult{Index: g.Index, Plies: g.Plies, Skipped: g.Skipped}
 		for _, t := range g.Tags {
@@ -352,6 +357,9 @@ type Summary struct {
 	Total FileCounts   `json:"total"`
 	// Reread counts the ranges read again because their seam did not hold.
 	Reread int `json:"reread"`
+	// Failures are the errors that ended the reading of a file early,
+	// after its games before them were reported (exit code 2).
+	Failures []string `json:"failures,omitempty"`
 }
 
 // FileCounts are the counts of one file, or of all.
@@ -418,6 +426,12 @@ func Print(w io.Writer, results []unitResult, opts Options) (Summary, error) {
 					return sum, err
 				}
 				base += ranges[k].Decoded
+				if ranges[k].Err != "" {
+					sum.Failures = append(sum.Failures, ranges[k].Err)
+					if ranges[k].Unit.Whole && len(ranges[k].Games) == 0 {
+						r.Files-- // it failed before its first game, as a file that does not open
+					}
+				}
 				lines += ranges[k].Lines
 				for _, g := range ranges[k].Games {
 					if g.Index > 0 {

@@ -62,7 +62,7 @@ func checkBoth(t *testing.T, pgnc string, args []string, opts Options, flags ...
 	if !bytes.Equal(got, want) {
 		t.Errorf("%v %v (ranges of %d): pipeline output differs from pgnc check:\n%s", flags, args, opts.RangeSize, firstDifference(got, want))
 	}
-	if failed := sum.Total.Errors > 0; failed != wantFailed {
+	if failed := sum.Total.Errors > 0 || len(sum.Failures) > 0; failed != wantFailed {
 		t.Errorf("%v: pipeline found errors: %v, pgnc check failed: %v", args, failed, wantFailed)
 	}
 	return sum
@@ -203,6 +203,9 @@ func TestGCS(t *testing.T) {
 	if len(sum.Files) != 4 {
 		t.Errorf("%d files checked, want the 4 PGN objects: %+v", len(sum.Files), sum.Files)
 	}
+	if units, err := Expand([]string{"gs://games/dump/[ab]-*.pgn"}, Options{}); err != nil || len(units) != 2 || units[1].Name != "gs://games/dump/b-broken.pgn" {
+		t.Errorf("a gs:// pattern: %v, %+v", err, units)
+	}
 	if _, err := Expand([]string{"gs://games/dump/missing.pgn"}, Options{}); err == nil || !strings.Contains(err.Error(), "missing.pgn") {
 		t.Errorf("a missing object: %v", err)
 	}
@@ -290,5 +293,54 @@ func TestREADMECommand(t *testing.T) {
 	want, _ := exec.Command(pgncBinary(t), "check", "-q", "../testdata/mistakes.pgn").Output()
 	if !bytes.Equal(got, want) {
 		t.Errorf("pgnc-beam printed:\n%s", firstDifference(got, want))
+	}
+}
+
+// TestCutShort: a compressed file cut short reports the games before the
+// cut, then the error (exit 2 for pgnc check, a failure in the summary).
+func TestCutShort(t *testing.T) {
+	pgnc := pgncBinary(t)
+	text, err := os.ReadFile("../testdata/mistakes.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games bytes.Buffer
+	for i := range 3000 { // games that differ, so that the frame has many blocks
+		games.WriteString(strings.Replace(string(text), "Adams, Jane", fmt.Sprintf("Player %d", i*7919%10007), 1))
+	}
+	enc, _ := zstd.NewWriter(nil)
+	data := enc.EncodeAll(games.Bytes(), nil) // one frame of 3.9 MB
+	path := filepath.Join(t.TempDir(), "cut.pgn.zst")
+	os.WriteFile(path, data[:len(data)*2/3], 0o644)
+	sum := checkBoth(t, pgnc, []string{path}, Options{})
+	if len(sum.Failures) != 1 || !strings.Contains(sum.Failures[0], "cut.pgn.zst: ") {
+		t.Errorf("failures %q, want the file's error", sum.Failures)
+	}
+	// Cut before its first game: no game, and no file counted.
+	sample, _ := os.ReadFile("../testdata/compressed/sample.pgn.zst")
+	early := filepath.Join(t.TempDir(), "early.pgn.zst")
+	os.WriteFile(early, sample[:530], 0o644)
+	checkBoth(t, pgnc, []string{early, "../testdata/tiny.pgn"}, Options{})
+}
+
+// TestGlobs: a pattern names the files it matches, in name order, as the
+// shell would; one that matches nothing is an error.
+func TestGlobs(t *testing.T) {
+	pgnc := pgncBinary(t)
+	want, _ := filepath.Glob("../testdata/*.pgn")
+	units, err := Expand([]string{"../testdata/*.pgn"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, u := range units {
+		got = append(got, u.Name)
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the pattern names %v, want %v", got, want)
+	}
+	checkBoth(t, pgnc, want, Options{RangeSize: 4096})
+	if _, err := Expand([]string{"../testdata/*.nothing"}, Options{}); err == nil || !strings.Contains(err.Error(), "no file matches") {
+		t.Errorf("a pattern that matches nothing: %v", err)
 	}
 }

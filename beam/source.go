@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -53,16 +54,27 @@ type localFile struct {
 func (f localFile) Size() int64 { return f.size }
 
 // listInputs returns the paths an argument names: a file or object as it
-// is, and the PGN files below a directory, or below a gs:// prefix that
-// ends in "/" (input.IsPGNName), in name order.
+// is, the PGN files below a directory, or below a gs:// prefix that ends
+// in "/" (input.IsPGNName), and the files or objects that a pattern with
+// "*", "?" or "[" matches, in name order.
 func listInputs(ctx context.Context, arg string) ([]string, error) {
 	if isGCS(arg) {
-		if !strings.HasSuffix(arg, "/") {
+		glob := strings.ContainsAny(arg, "*?[")
+		if !strings.HasSuffix(arg, "/") && !glob {
 			return []string{arg}, nil
 		}
 		bucket, prefix, err := splitGCS(arg)
 		if err != nil {
 			return nil, err
+		}
+		pattern := ""
+		if glob {
+			// The objects under the pattern's part before its first
+			// wildcard that match it, as path.Match reads it.
+			pattern, prefix = prefix, prefix[:strings.IndexAny(prefix, "*?[")]
+			if _, err := path.Match(pattern, ""); err != nil {
+				return nil, fmt.Errorf("%s: %w", arg, err)
+			}
 		}
 		client, err := gcsClient(ctx)
 		if err != nil {
@@ -78,11 +90,29 @@ func listInputs(ctx context.Context, arg string) ([]string, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", arg, err)
 			}
-			if input.IsPGNName(attrs.Name) {
+			if ok, _ := path.Match(pattern, attrs.Name); ok || pattern == "" && input.IsPGNName(attrs.Name) {
 				paths = append(paths, "gs://"+bucket+"/"+attrs.Name)
 			}
 		}
 		return paths, nil
+	}
+	if strings.ContainsAny(arg, "*?[") {
+		if _, err := os.Stat(arg); err != nil { // a name with those characters is a name
+			matches, err := filepath.Glob(arg)
+			if err == nil && len(matches) == 0 {
+				err = fmt.Errorf("%s: no file matches", arg)
+			}
+			var paths []string
+			for _, m := range matches {
+				if err != nil {
+					break
+				}
+				var more []string
+				more, err = listInputs(ctx, m)
+				paths = append(paths, more...)
+			}
+			return paths, err
+		}
 	}
 	info, err := os.Stat(arg)
 	if err != nil {

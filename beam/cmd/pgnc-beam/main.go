@@ -112,7 +112,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	for _, failure := range sum.Failures {
+		fmt.Fprintf(stderr, "pgnc-beam: %s\n", failure)
+	}
 	switch {
+	case len(sum.Failures) > 0:
+		return exitUsage
 	case sum.Total.Errors > 0 || strict && sum.Total.Warnings > 0:
 		return exitProblems
 	}
