@@ -240,16 +240,8 @@ func manyFrames(t *testing.T, text string, size int) string {
 // a comment, its seam fails and the file is read again whole.
 func TestFrameGroups(t *testing.T) {
 	pgnc := pgncBinary(t)
-	var text strings.Builder
-	for _, name := range []string{"../testdata/mistakes.pgn", "../testdata/sample.pgn", "../testdata/repeats.pgn"} {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text.Write(data)
-		text.WriteString("\n")
-	}
-	path := manyFrames(t, strings.Repeat(text.String(), 4), 1000)
+	text := cleanGames(t)
+	path := manyFrames(t, strings.Repeat(text, 4), 1000)
 	units, err := Expand([]string{path}, Options{RangeSize: 4096})
 	if err != nil {
 		t.Fatal(err)
@@ -343,4 +335,20 @@ func TestGlobs(t *testing.T) {
 	if _, err := Expand([]string{"../testdata/*.nothing"}, Options{}); err == nil || !strings.Contains(err.Error(), "no file matches") {
 		t.Errorf("a pattern that matches nothing: %v", err)
 	}
+}
+
+// cleanGames is the project's test files whose comments all close, one
+// after another: text whose every range seam holds.
+func cleanGames(t *testing.T) string {
+	t.Helper()
+	var text strings.Builder
+	for _, name := range []string{"../testdata/mistakes.pgn", "../testdata/sample.pgn", "../testdata/repeats.pgn"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text.Write(data)
+		text.WriteString("\n")
+	}
+	return text.String()
 }

@@ -40,17 +40,9 @@ func (s *splitting) TryClaim(pos any) bool {
 // next starts from the sync point of its own start.
 func TestDynamicSplits(t *testing.T) {
 	pgnc := pgncBinary(t)
-	var text strings.Builder
-	for _, name := range []string{"../testdata/mistakes.pgn", "../testdata/sample.pgn", "../testdata/repeats.pgn"} {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text.Write(data)
-		text.WriteString("\n")
-	}
+	text := cleanGames(t)
 	path := filepath.Join(t.TempDir(), "split.pgn")
-	os.WriteFile(path, []byte(strings.Repeat(text.String(), 8)), 0o644)
+	os.WriteFile(path, []byte(strings.Repeat(text, 8)), 0o644)
 	want, _ := exec.Command(pgnc, "check", "-q", path).Output()
 
 	opts := Options{RangeSize: 4096}
