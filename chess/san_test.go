@@ -224,26 +224,7 @@ func FuzzResolve(f *testing.F) {
 		if !ok {
 			return
 		}
-		m, _, err := p.Resolve(sm)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("empty error message")
-			}
-			return
-		}
-		var l MoveList
-		p.LegalMoves(&l)
-		legal := false
-		for _, c := range l.Moves() {
-			legal = legal || c == m
-		}
-		if !legal {
-			t.Fatalf("%s: %q resolved to illegal %v", tc.fen, text, m)
-		}
-		again, _ := san.Parse(p.SAN(m))
-		if m2, _, err := p.Resolve(again); err != nil || m2 != m {
-			t.Fatalf("%s: canonical %q of %q does not resolve back: %v", tc.fen, p.SAN(m), text, err)
-		}
+		resolvesBack(t, &p, text, sm)
 	})
 }
 
@@ -270,30 +251,38 @@ func FuzzResolveLenient(f *testing.F) {
 		if !ok {
 			return
 		}
-		m, _, err := p.Resolve(sm)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("empty error message")
-			}
-			return
-		}
-		var l MoveList
-		p.LegalMoves(&l)
-		legal := false
-		for _, c := range l.Moves() {
-			legal = legal || c == m
-		}
-		if !legal {
-			t.Fatalf("%s: %q resolved to illegal %v", tc.fen, text, m)
-		}
-		again, ok := san.Parse(p.SAN(m))
-		if !ok {
-			t.Fatalf("%s: canonical %q of %q is not SAN", tc.fen, p.SAN(m), text)
-		}
-		if m2, _, err := p.Resolve(again); err != nil || m2 != m {
-			t.Fatalf("%s: canonical %q of %q does not resolve back: %v", tc.fen, p.SAN(m), text, err)
-		}
+		resolvesBack(t, &p, text, sm)
 	})
+}
+
+// resolvesBack fails t when sm, read from text, resolves in p to a move
+// that is not legal, or one whose canonical SAN does not resolve to it
+// again; an error must say something.
+func resolvesBack(t *testing.T, p *Position, text string, sm san.Move) {
+	t.Helper()
+	m, _, err := p.Resolve(sm)
+	if err != nil {
+		if err.Error() == "" {
+			t.Fatal("empty error message")
+		}
+		return
+	}
+	var l MoveList
+	p.LegalMoves(&l)
+	legal := false
+	for _, c := range l.Moves() {
+		legal = legal || c == m
+	}
+	if !legal {
+		t.Fatalf("%s: %q resolved to illegal %v", p.FEN(), text, m)
+	}
+	again, ok := san.Parse(p.SAN(m))
+	if !ok {
+		t.Fatalf("%s: canonical %q of %q is not SAN", p.FEN(), p.SAN(m), text)
+	}
+	if m2, _, err := p.Resolve(again); err != nil || m2 != m {
+		t.Fatalf("%s: canonical %q of %q does not resolve back: %v", p.FEN(), p.SAN(m), text, err)
+	}
 }
 
 func TestPlayMove(t *testing.T) {
