@@ -1,9 +1,10 @@
+//go:build unix
+
 package main
 
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,20 +15,10 @@ import (
 // typed at the prompt, the board in chess symbols on the screen, and the
 // game written back with -w.
 func TestPlayInTmux(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed (Debian package tmux)")
-	}
+	tmux := tmuxServer(t)
 	dir := t.TempDir()
 	game := filepath.Join(dir, "game.pgn")
 	os.WriteFile(game, []byte("[Event \"Club\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Bc4 Nc6 *\n\n[Event \"next\"]\n\n1. d4 *\n"), 0o644)
-	socket := fmt.Sprintf("pgnc-play-%d", os.Getpid())
-	tmux := func(args ...string) *exec.Cmd {
-		return exec.Command("tmux", append([]string{"-L", socket}, args...)...)
-	}
-	defer tmux("kill-server").Run()
-	if out, err := tmux("new-session", "-d", "-s", "keep", "sleep", "600").CombinedOutput(); err != nil {
-		t.Fatalf("tmux: %v: %s", err, out)
-	}
 	script := fmt.Sprintf("PGNC_TEST_MAIN=1 %q play -w %q; echo exit $?; sleep 30", os.Args[0], game)
 	if out, err := tmux("new-session", "-d", "-s", "play", "-x", "80", "-y", "60", "sh", "-c", script).CombinedOutput(); err != nil {
 		t.Fatalf("tmux: %v: %s", err, out)

@@ -18,23 +18,10 @@ import (
 // 120 columns and reads the screen while the input is still coming: the
 // progress bar is one line that fits the width, redrawn in place.
 func TestProgressInTmux(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed (Debian package tmux)")
-	}
+	tmux := tmuxServer(t)
 	dir := t.TempDir()
 	input := filepath.Join(dir, "games.pgn")
 	os.WriteFile(input, bytes.Repeat(readTestdata(t, "sample.pgn"), 20000), 0o644) // about 22 MB
-	// A server of its own, so that nothing else on the machine meets it.
-	socket := fmt.Sprintf("pgnc-test-%d", os.Getpid())
-	tmux := func(args ...string) *exec.Cmd {
-		return exec.Command("tmux", append([]string{"-L", socket}, args...)...)
-	}
-	defer tmux("kill-server").Run()
-	// A session that outlives the others keeps the server up between them:
-	// a server that exits as the next session starts fails that start.
-	if out, err := tmux("new-session", "-d", "-s", "keep", "sleep", "600").CombinedOutput(); err != nil {
-		t.Fatalf("tmux: %v: %s", err, out)
-	}
 	for _, cols := range []int{40, 60, 120} {
 		session := fmt.Sprintf("pgnc-%d", cols)
 		// The input stays open a while after its last game, so that the
@@ -70,4 +57,25 @@ func TestProgressInTmux(t *testing.T) {
 			t.Errorf("%d columns: the bar takes %d: %q", cols, n, screen[0])
 		}
 	}
+}
+
+// tmuxServer starts a tmux server of the test's own, so that nothing else
+// on the machine meets it, stopped when the test ends, and returns a
+// command that runs tmux against it. It skips the test without tmux.
+func tmuxServer(t *testing.T) func(args ...string) *exec.Cmd {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed (Debian package tmux)")
+	}
+	socket := fmt.Sprintf("pgnc-%s-%d", t.Name(), os.Getpid())
+	tmux := func(args ...string) *exec.Cmd {
+		return exec.Command("tmux", append([]string{"-L", socket}, args...)...)
+	}
+	t.Cleanup(func() { tmux("kill-server").Run() })
+	// A session that outlives the others keeps the server up between them:
+	// a server that exits as the next session starts fails that start.
+	if out, err := tmux("new-session", "-d", "-s", "keep", "sleep", "600").CombinedOutput(); err != nil {
+		t.Fatalf("tmux: %v: %s", err, out)
+	}
+	return tmux
 }
