@@ -40,11 +40,15 @@ type Checker struct {
 	// another language than English is read in the one language that has
 	// all its letters.
 	Language *san.Language
+	// Catalog is the language of the few words inside diagnostics'
+	// details ("white to move:"); nil means English. Messages and hints
+	// are rendered when printed, in the printer's catalog.
+	Catalog *diag.Catalog
 }
 
 // Game is the function Game with k's settings.
 func (k Checker) Game(g *ast.Game) (*model.Game, diag.List) {
-	c := &checker{index: g.Index, build: true, repeats: diag.Repeats{Max: k.MaxRepeats}, alloc: k.Memory.allocator(), language: k.Language}
+	c := &checker{index: g.Index, build: true, repeats: diag.Repeats{Max: k.MaxRepeats}, alloc: k.Memory.allocator(), language: k.Language, catalog: k.Catalog}
 	return c.game(g, &take(c.alloc.games, 1)[0])
 }
 
@@ -110,7 +114,8 @@ type checker struct {
 	// langProblem, when set, says why a letter of another language cannot
 	// be read (see pickLanguage).
 	lang        *san.Language
-	langProblem string
+	langProblem []diag.Arg
+	catalog     *diag.Catalog // for details; nil for English
 	tags        tagIndex   // the game's tags that the checks look up
 	mem         gameMemory // where the model's moves and comments go (model only)
 	alloc       allocator  // where the model's memory comes from
@@ -128,6 +133,40 @@ func (c *checker) add(code diag.Code, n ast.Node, args ...string) *diag.Diagnost
 	}
 	c.diags.Add(code, n.Pos(), n.End(), c.index, args...)
 	return &c.diags[len(c.diags)-1]
+}
+
+// addArgs is add with arguments that may name phrases.
+func (c *checker) addArgs(code diag.Code, n ast.Node, args ...diag.Arg) *diag.Diagnostic {
+	if !c.repeats.Keep(code, n.Pos(), n.End()) {
+		return &c.dropped
+	}
+	c.diags.AddArgs(code, n.Pos(), n.End(), c.index, args...)
+	return &c.diags[len(c.diags)-1]
+}
+
+// phrase renders an English phrase template in the checker's catalog,
+// filled from name, value pairs, for a diagnostic's detail.
+func (c *checker) phrase(template string, args ...diag.Arg) string {
+	cat := c.catalog
+	if cat == nil {
+		cat = diag.English
+	}
+	return cat.Render(template, args...)
+}
+
+// fenErrorArgs are the arguments of PGN315 for a FEN error: the reason,
+// "{field} field: {problem}", and what fills it in.
+func fenErrorArgs(fe *chess.FENError) []diag.Arg {
+	args := []diag.Arg{diag.PhraseArg("reason", "{field} field: {problem}"), diag.PhraseArg("field", fe.Field), diag.PhraseArg("problem", fe.Template)}
+	for i := 0; i+1 < len(fe.Params); i += 2 {
+		name, value := fe.Params[i], fe.Params[i+1]
+		if name == "color" || name == "side" { // English words
+			args = append(args, diag.PhraseArg(name, value))
+		} else {
+			args = append(args, diag.ValueArg(name, value))
+		}
+	}
+	return args
 }
 
 // initial is the standard starting position, parsed once.
@@ -166,9 +205,12 @@ func (c *checker) startPosition() (chess.Position, bool) {
 		}
 	}
 	if err != nil {
-		d := c.add(diag.BadFEN, fen, "reason", err.Error())
-		if fe, ok := err.(*chess.FENError); ok {
-			d.Args[0].Value = fe.Field + " field: " + fe.Msg
+		var d *diag.Diagnostic
+		fe, ok := err.(*chess.FENError)
+		if !ok {
+			d = c.add(diag.BadFEN, fen, "reason", err.Error())
+		} else {
+			d = c.addArgs(diag.BadFEN, fen, fenErrorArgs(fe)...)
 			// Point at the offending field inside the quoted value.
 			d.Start = fen.ValueSpan.From + 1 + fe.Offset
 			d.End = fen.ValueSpan.From + 1 + max(fe.End, fe.Offset+1)
@@ -179,7 +221,7 @@ func (c *checker) startPosition() (chess.Position, bool) {
 			// An impossible castling right is an error of the tags
 			// alone: the moves are replayed without it.
 			if q, ok := withoutImpossibleCastling(fen.Value); ok {
-				d.Args[0].Value += "; the moves are replayed without it"
+				d.Args[0].Value += diag.PhraseSeparator + "the moves are replayed without it"
 				p, err = q, nil
 			}
 		}

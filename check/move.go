@@ -2,7 +2,7 @@ package check
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/pgnc/pgnc/ast"
@@ -23,7 +23,7 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 		}
 	}
 	if sm.Quirks&san.ForeignLetter != 0 && sm.Piece == san.NoPiece {
-		c.add(diag.PieceLetters, n, "san", n.Text, "letter", n.Text[:1], "why", c.langProblem)
+		c.addArgs(diag.PieceLetters, n, append([]diag.Arg{diag.ValueArg("san", n.Text), diag.ValueArg("letter", n.Text[:1])}, c.langProblem...)...)
 		return nil, false
 	}
 	if sm.Kind == san.Null {
@@ -114,25 +114,39 @@ var checkMarks = [...]string{san.NoCheck: "", san.Checking: "+", san.Mating: "#"
 func (c *checker) unresolved(pos *chess.Position, n *ast.Move, err error) {
 	var amb *chess.AmbiguousMoveError
 	if errors.As(err, &amb) {
-		var fixes, names []string
+		var fixes, squares []string
 		for _, cand := range amb.Candidates {
 			fixes = append(fixes, "'"+pos.SAN(cand)+"'")
-			names = append(names, "the "+pos.At(cand.From).Type().Name()+" on "+cand.From.String())
+			squares = append(squares, cand.From.String())
 		}
 		c.withBoard(c.add(diag.AmbiguousMove, n, "san", n.Text,
-			"candidates", joinAnd(names), "fixes", strings.Join(fixes, " or ")), pos)
+			"squares", strings.Join(squares, ", "), "fixes", strings.Join(fixes, ", ")), pos)
 		return
 	}
-	d := c.add(diag.IllegalMove, n, "san", n.Text, "reason", err.Error())
+	d := c.addArgs(diag.IllegalMove, n, append([]diag.Arg{diag.ValueArg("san", n.Text)}, illegalArgs(err)...)...)
 	c.withBoard(d, pos)
-	d.Detail = LegalHelp(pos, n.Text) + d.Detail
+	d.Detail = LegalHelp(pos, n.Text, c.catalog) + d.Detail
+}
+
+// illegalArgs are the arguments that say why a move is illegal: the
+// reason, and the piece and square it names.
+func illegalArgs(err error) []diag.Arg {
+	var ill *chess.IllegalMoveError
+	if !errors.As(err, &ill) {
+		return []diag.Arg{diag.ValueArg("reason", err.Error())}
+	}
+	return []diag.Arg{diag.PhraseArg("reason", ill.Template()), diag.PhraseArg("piece", ill.Piece.Name()), diag.ValueArg("square", ill.To.String())}
 }
 
 // LegalHelp says what could be played instead of an illegal move written
 // text: the legal move of the same piece one edit away, when there is
 // exactly one (Nf5 where only Nf6 is legal), and, when the side to move is
-// in check, its legal replies.
-func LegalHelp(pos *chess.Position, text string) string {
+// in check, its legal replies. It speaks the language of cat; nil means
+// English.
+func LegalHelp(pos *chess.Position, text string, cat *diag.Catalog) string {
+	if cat == nil {
+		cat = diag.English
+	}
 	var l chess.MoveList
 	pos.LegalMoves(&l)
 	written := strings.TrimRight(text, "+#!?")
@@ -147,15 +161,16 @@ func LegalHelp(pos *chess.Position, text string) string {
 	}
 	var b strings.Builder
 	if len(near) == 1 {
-		fmt.Fprintf(&b, "did you mean %s?\n", near[0])
+		b.WriteString(cat.Render("did you mean {move}?", diag.ValueArg("move", near[0])) + "\n")
 	}
 	if pos.InCheck() {
+		side := diag.PhraseArg("color", pos.Turn().String())
 		switch {
 		case len(all) == 0:
 		case len(all) <= 12:
-			fmt.Fprintf(&b, "%s is in check; the legal replies: %s\n", pos.Turn(), strings.Join(all, ", "))
+			b.WriteString(cat.Render("{color} is in check; the legal replies: {moves}", side, diag.ValueArg("moves", strings.Join(all, ", "))) + "\n")
 		default:
-			fmt.Fprintf(&b, "%s is in check, with %d legal replies\n", pos.Turn(), len(all))
+			b.WriteString(cat.Render("{color} is in check, with {count} legal replies", side, diag.ValueArg("count", strconv.Itoa(len(all)))) + "\n")
 		}
 	}
 	return b.String()
@@ -195,16 +210,16 @@ func editDistance(a, b string) int {
 // before, the position it is played in, and reports the first difference.
 // The canonical SAN, the suggested fix, is computed only then.
 func (c *checker) checkNotation(before *chess.Position, n *ast.Move, sm san.Move, m chess.Move, taken chess.PieceType, actual san.Check, assumed bool) {
-	report := func(code diag.Code, extra ...string) {
+	report := func(code diag.Code, extra ...diag.Arg) {
 		fix := before.SAN(m) + sm.Annotation.String()
-		c.add(code, n, append([]string{"san", n.Text, "fix", fix}, extra...)...)
+		c.addArgs(code, n, append([]diag.Arg{diag.ValueArg("san", n.Text), diag.ValueArg("fix", fix)}, extra...)...)
 	}
 	switch {
 	case assumed:
 		report(diag.PromotionMissing)
 	case sm.Quirks&otherNotations != 0:
 		// Capture and check marks aside: the fix gives them.
-		report(diag.NonStandardSAN, "why", c.quirk(sm.Quirks))
+		report(diag.NonStandardSAN, c.quirk(sm.Quirks)...)
 	case sm.Capture != (taken != chess.NoPieceType) && m.Kind != chess.Castle:
 		if sm.Capture {
 			report(diag.CaptureMarkWrong)
@@ -225,7 +240,7 @@ func (c *checker) checkNotation(before *chess.Position, n *ast.Move, sm san.Move
 	case disambiguation(sm) > 0 && disambiguation(sm) > disambiguationLength[before.Disambiguation(m)]:
 		report(diag.OverDisambiguated)
 	case sm.Quirks != 0:
-		report(diag.NonStandardSAN, "why", c.quirk(sm.Quirks))
+		report(diag.NonStandardSAN, c.quirk(sm.Quirks)...)
 	}
 }
 
@@ -240,7 +255,7 @@ const otherNotations = san.PawnLetter | san.LongAlgebraic | san.DoubleCheckMark 
 // differently, the one under which g's main line plays from start. Where
 // none is left, langProblem says why for the moves that cannot be read.
 func (c *checker) pickLanguage(g *ast.Game, start *chess.Position) {
-	c.lang, c.langProblem = c.language, ""
+	c.lang, c.langProblem = c.language, nil
 	if c.lang != nil || !g.ForeignLetters {
 		return
 	}
@@ -280,9 +295,10 @@ func (c *checker) pickLanguage(g *ast.Game, start *chess.Position) {
 	}
 	switch {
 	case lang == nil:
-		c.langProblem = fmt.Sprintf("and no language has all the game's piece letters (%s)", used)
+		c.langProblem = []diag.Arg{diag.PhraseArg("why", "and no language has all the game's piece letters ({letters})"), diag.ValueArg("letters", used.String())}
 	case len(conflicting) > 0:
-		c.langProblem = fmt.Sprintf("and the game's piece letters (%s) read differently in %s and %s", used, lang.Name, conflicting[0].Name)
+		c.langProblem = []diag.Arg{diag.PhraseArg("why", "and the game's piece letters ({letters}) read differently in {language} and {other}"),
+			diag.ValueArg("letters", used.String()), diag.PhraseArg("language", lang.Name), diag.PhraseArg("other", conflicting[0].Name)}
 	default:
 		c.lang = lang
 	}
@@ -342,7 +358,7 @@ func disambiguation(sm san.Move) int {
 // disambiguation.
 var disambiguationLength = [...]int{chess.DisambiguateNone: 0, chess.DisambiguateFile: 1, chess.DisambiguateRank: 1, chess.DisambiguateSquare: 2}
 
-func (c *checker) quirk(q san.Quirks) string {
+func (c *checker) quirk(q san.Quirks) []diag.Arg {
 	var why []string
 	if q&san.LongAlgebraic != 0 {
 		why = append(why, "SAN writes the origin square only where two pieces could move")
@@ -354,7 +370,7 @@ func (c *checker) quirk(q san.Quirks) string {
 		why = append(why, "SAN writes piece letters, not chess symbols")
 	}
 	if q&san.ForeignLetter != 0 && c.lang != nil {
-		why = append(why, "piece letters are the English K, Q, R, B and N; read as "+c.lang.Name)
+		why = append(why, "piece letters are the English K, Q, R, B and N; read as {language}")
 	}
 	if q&san.DoubleCheckMark != 0 {
 		why = append(why, "'+' marks check and '#' mate; '++' is neither")
@@ -374,18 +390,14 @@ func (c *checker) quirk(q san.Quirks) string {
 	if q&san.EnPassantSuffix != 0 {
 		why = append(why, "SAN has no en passant mark")
 	}
-	return strings.Join(why, "; ")
+	args := []diag.Arg{diag.PhraseArg("why", strings.Join(why, diag.PhraseSeparator))}
+	if c.lang != nil {
+		args = append(args, diag.PhraseArg("language", c.lang.Name))
+	}
+	return args
 }
 
 // withBoard attaches the position as a diagram and its FEN.
 func (c *checker) withBoard(d *diag.Diagnostic, pos *chess.Position) {
-	d.Detail = pos.Turn().String() + " to move:\n" + pos.Diagram(false) + "FEN: " + pos.FEN() + "\n"
-}
-
-// joinAnd joins "a", "b" and "c" as "a, b and c".
-func joinAnd(items []string) string {
-	if len(items) <= 1 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	d.Detail = c.phrase("{color} to move:", diag.PhraseArg("color", pos.Turn().String())) + "\n" + pos.Diagram(false) + "FEN: " + pos.FEN() + "\n"
 }

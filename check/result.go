@@ -204,8 +204,8 @@ func (c *checker) checkResult(g *ast.Game, final *chess.Position, plies int) {
 	switch {
 	case declared == want:
 	case declared == ast.Unknown:
-		c.add(diag.UnfinishedResult, g.Result, "status", status, "fix", fix)
+		c.addArgs(diag.UnfinishedResult, g.Result, diag.PhraseArg("status", status), diag.ValueArg("fix", fix))
 	default:
-		c.add(diag.ResultVsBoard, g.Result, "status", status, "result", g.Result.Text, "fix", fix)
+		c.addArgs(diag.ResultVsBoard, g.Result, diag.PhraseArg("status", status), diag.ValueArg("result", g.Result.Text), diag.ValueArg("fix", fix))
 	}
 }

@@ -13,11 +13,53 @@ const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 type FENError struct {
 	Offset, End int    // byte span in the FEN string
 	Field       string // "placement", "side", "castling", "en passant", "halfmove", "fullmove"
-	Msg         string
+	Msg         string // Template filled in
+	// Template is the problem in English with its parameters in braces,
+	// Params their names and values in pairs: what a translation needs.
+	// The values of "color" (white, black) and "side" (king, queen) are
+	// English words; the others are numbers and quoted FEN text.
+	Template string
+	Params   []string
 }
 
 func (e *FENError) Error() string {
 	return fmt.Sprintf("FEN %s field, column %d: %s", e.Field, e.Offset+1, e.Msg)
+}
+
+// fenProblem is a FENError's template and parameters.
+type fenProblem struct {
+	template string
+	params   []string
+}
+
+// problem returns the fenProblem of template with its parameters, given
+// as name, value pairs.
+func problem(template string, nameValues ...any) *fenProblem {
+	f := &fenProblem{template: template}
+	for i := 0; i+1 < len(nameValues); i += 2 {
+		f.params = append(f.params, nameValues[i].(string), fmt.Sprint(nameValues[i+1]))
+	}
+	return f
+}
+
+// fill returns the template with its parameters in place.
+func (f *fenProblem) fill() string {
+	msg := f.template
+	for i := 0; i+1 < len(f.params); i += 2 {
+		msg = strings.ReplaceAll(msg, "{"+f.params[i]+"}", f.params[i+1])
+	}
+	return msg
+}
+
+// failWith returns the FENError of problem f in field i (-1: the whole
+// record) at [off, end).
+func failWith(i int, off, end int, f *fenProblem) (Position, error) {
+	names := [...]string{"placement", "side", "castling", "en passant", "halfmove", "fullmove"}
+	name := "record"
+	if i >= 0 && i < len(names) {
+		name = names[i]
+	}
+	return Position{}, &FENError{Offset: off, End: end, Field: name, Msg: f.fill(), Template: f.template, Params: f.params}
 }
 
 // ParseFEN parses a FEN, or the four-field position part of an EPD. The
@@ -25,16 +67,11 @@ func (e *FENError) Error() string {
 func ParseFEN(fen string) (Position, error) {
 	var p Position
 	fields, starts := splitFields(fen)
-	fail := func(i int, off, end int, msg string, args ...any) (Position, error) {
-		names := [...]string{"placement", "side", "castling", "en passant", "halfmove", "fullmove"}
-		name := "record"
-		if i >= 0 && i < len(names) {
-			name = names[i]
-		}
-		return Position{}, &FENError{Offset: off, End: end, Field: name, Msg: fmt.Sprintf(msg, args...)}
+	fail := func(i int, off, end int, template string, nameValues ...any) (Position, error) {
+		return failWith(i, off, end, problem(template, nameValues...))
 	}
 	if len(fields) < 4 || len(fields) > 6 {
-		return fail(-1, 0, len(fen), "want 4 to 6 fields separated by spaces, found %d", len(fields))
+		return fail(-1, 0, len(fen), "want 4 to 6 fields separated by spaces, found {count}", "count", len(fields))
 	}
 	// Placement.
 	rank, file := 7, 0
@@ -44,7 +81,7 @@ func ParseFEN(fen string) (Position, error) {
 		switch {
 		case c == '/':
 			if file != 8 {
-				return fail(0, off, off+1, "rank %d has %d files, want 8", rank+1, file)
+				return fail(0, off, off+1, "rank {rank} has {files} files, want 8", "rank", rank+1, "files", file)
 			}
 			if rank == 0 {
 				return fail(0, off, off+1, "more than 8 ranks")
@@ -53,15 +90,15 @@ func ParseFEN(fen string) (Position, error) {
 		case c >= '1' && c <= '8':
 			file += int(c - '0')
 			if file > 8 {
-				return fail(0, off, off+1, "rank %d has more than 8 files", rank+1)
+				return fail(0, off, off+1, "rank {rank} has more than 8 files", "rank", rank+1)
 			}
 		default:
 			i := strings.IndexByte(pieceLetters[1:], upper(c))
 			if i < 0 {
-				return fail(0, off, off+1, "unknown piece letter %q", c)
+				return fail(0, off, off+1, "unknown piece letter {letter}", "letter", strconv.QuoteRune(rune(c)))
 			}
 			if file >= 8 {
-				return fail(0, off, off+1, "rank %d has more than 8 files", rank+1)
+				return fail(0, off, off+1, "rank {rank} has more than 8 files", "rank", rank+1)
 			}
 			color := White
 			if c >= 'a' {
@@ -72,7 +109,7 @@ func ParseFEN(fen string) (Position, error) {
 		}
 	}
 	if rank != 0 || file != 8 {
-		return fail(0, starts[0], starts[0]+len(fields[0]), "placement has %d ranks and ends with %d files, want 8 ranks of 8", 8-rank, file)
+		return fail(0, starts[0], starts[0]+len(fields[0]), "placement has {ranks} ranks and ends with {files} files, want 8 ranks of 8", "ranks", 8-rank, "files", file)
 	}
 	// Side to move.
 	switch fields[1] {
@@ -81,12 +118,12 @@ func ParseFEN(fen string) (Position, error) {
 	case "b":
 		p.turn = Black
 	default:
-		return fail(1, starts[1], starts[1]+len(fields[1]), "side to move is %q, want w or b", fields[1])
+		return fail(1, starts[1], starts[1]+len(fields[1]), "side to move is {value}, want w or b", "value", strconv.Quote(fields[1]))
 	}
 	// Kings.
 	for _, c := range [...]Color{White, Black} {
 		if n := p.Pieces(c, King).Count(); n != 1 {
-			return fail(0, starts[0], starts[0]+len(fields[0]), "%s has %d kings, want 1", c, n)
+			return fail(0, starts[0], starts[0]+len(fields[0]), "{color} has {count} kings, want 1", "color", c, "count", n)
 		}
 	}
 	if p.byType[Pawn]&(rank1|rankBB(7)) != 0 {
@@ -96,8 +133,8 @@ func ParseFEN(fen string) (Position, error) {
 		return fail(1, starts[1], starts[1]+1, "the side not to move is in check")
 	}
 	// Castling.
-	if err := p.parseCastling(fields[2]); err != "" {
-		return fail(2, starts[2], starts[2]+len(fields[2]), "%s", err)
+	if err := p.parseCastling(fields[2]); err != nil {
+		return failWith(2, starts[2], starts[2]+len(fields[2]), err)
 	}
 	// En passant.
 	p.ep = NoSquare
@@ -108,12 +145,12 @@ func ParseFEN(fen string) (Position, error) {
 			wantRank, pawnRank = 2, 3
 		}
 		if !ok {
-			return fail(3, starts[3], starts[3]+len(ep), "%q is not a square", ep)
+			return fail(3, starts[3], starts[3]+len(ep), "{value} is not a square", "value", strconv.Quote(ep))
 		}
 		pawn := MakeSquare(sq.File(), pawnRank)
 		if sq.Rank() != wantRank || p.board[pawn] != MakePiece(p.turn.Other(), Pawn) || p.board[sq] != NoPiece ||
 			p.board[MakeSquare(sq.File(), 2*wantRank-pawnRank)] != NoPiece {
-			return fail(3, starts[3], starts[3]+len(ep), "%s cannot be an en passant square: no %s pawn can just have moved two squares past it", ep, p.turn.Other())
+			return fail(3, starts[3], starts[3]+len(ep), "{square} cannot be an en passant square: no {color} pawn can just have moved two squares past it", "square", ep, "color", p.turn.Other())
 		}
 		p.ep = sq
 	}
@@ -122,14 +159,14 @@ func ParseFEN(fen string) (Position, error) {
 	if len(fields) > 4 {
 		n, err := strconv.Atoi(fields[4])
 		if err != nil || n < 0 {
-			return fail(4, starts[4], starts[4]+len(fields[4]), "halfmove clock %q is not a number", fields[4])
+			return fail(4, starts[4], starts[4]+len(fields[4]), "halfmove clock {value} is not a number", "value", strconv.Quote(fields[4]))
 		}
 		p.halfmove = n
 	}
 	if len(fields) > 5 {
 		n, err := strconv.Atoi(fields[5])
 		if err != nil || n < 1 {
-			return fail(5, starts[5], starts[5]+len(fields[5]), "fullmove number %q is not a positive number", fields[5])
+			return fail(5, starts[5], starts[5]+len(fields[5]), "fullmove number {value} is not a positive number", "value", strconv.Quote(fields[5]))
 		}
 		p.fullmove = n
 	}
@@ -169,10 +206,11 @@ func splitFields(s string) (fields []string, starts []int) {
 	return fields, starts
 }
 
-// parseCastling reads KQkq or file letters; it returns a message on error.
-func (p *Position) parseCastling(f string) string {
+// parseCastling reads KQkq or file letters; it returns the problem on
+// error.
+func (p *Position) parseCastling(f string) *fenProblem {
 	if f == "-" {
-		return ""
+		return nil
 	}
 	for i := 0; i < len(f); i++ {
 		c := f[i]
@@ -182,7 +220,7 @@ func (p *Position) parseCastling(f string) string {
 		}
 		king := p.King(color)
 		if king.Rank() != back {
-			return fmt.Sprintf("castling right %q but the %s king is not on its first rank", c, color)
+			return problem("castling right {letter} but the {color} king is not on its first rank", "letter", strconv.QuoteRune(rune(c)), "color", color)
 		}
 		rooks := p.Pieces(color, Rook) & rankBB(back)
 		var rook Square = NoSquare
@@ -203,28 +241,28 @@ func (p *Position) parseCastling(f string) string {
 				}
 				p.chess960 = true
 			} else {
-				return fmt.Sprintf("unknown castling letter %q", c)
+				return problem("unknown castling letter {letter}", "letter", strconv.QuoteRune(rune(c)))
 			}
 		}
 		if rook == NoSquare {
-			return fmt.Sprintf("castling right %q but there is no %s rook to castle with", c, color)
+			return problem("castling right {letter} but there is no {color} rook to castle with", "letter", strconv.QuoteRune(rune(c)), "color", color)
 		}
 		if p.castling.has(rook) {
-			return fmt.Sprintf("castling right %q given twice", c)
+			return problem("castling right {letter} given twice", "letter", strconv.QuoteRune(rune(c)))
 		}
 		sameSide, side := king.bit()-1, "queen"
 		if rook > king {
 			sameSide, side = ^(king.bit()<<1 - 1), "king"
 		}
 		if p.castling&rankBB(back)&sameSide != 0 {
-			return fmt.Sprintf("castling right %q: %s already has one on the %s side", c, color, side)
+			return problem("castling right {letter}: {color} already has one on the {side} side", "letter", strconv.QuoteRune(rune(c)), "color", color, "side", side)
 		}
 		p.castling |= rook.bit()
 		if (upper(c) == 'K' || upper(c) == 'Q') && (king.File() != 4 || (rook.File() != 0 && rook.File() != 7)) {
 			p.chess960 = true
 		}
 	}
-	return ""
+	return nil
 }
 
 // FEN formats the position. Castling rights are written as KQkq, or, for

@@ -2,6 +2,7 @@ package chess
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pgnc/pgnc/san"
 )
@@ -78,12 +79,18 @@ type IllegalMoveError struct {
 }
 
 func (e *IllegalMoveError) Error() string {
-	where := e.To.String()
+	return strings.NewReplacer("{piece}", e.Piece.Name(), "{square}", e.To.String()).Replace(e.Template())
+}
+
+// Template says why the move is illegal, in English, with {piece} for the
+// moving piece's name and {square} for its destination: the text that
+// Error fills in, and that a translation translates.
+func (e *IllegalMoveError) Template() string {
 	switch e.Reason {
 	case NoPieceCanReach:
-		return fmt.Sprintf("no %s can move to %s", e.Piece.Name(), where)
+		return "no {piece} can move to {square}"
 	case PiecePinned:
-		return fmt.Sprintf("the %s that could move to %s is pinned to its king", e.Piece.Name(), where)
+		return "the {piece} that could move to {square} is pinned to its king"
 	case LeavesKingInCheck:
 		return "the move would leave the king in check"
 	case NoCastlingRight:
@@ -95,13 +102,13 @@ func (e *IllegalMoveError) Error() string {
 	case CastlingThroughCheck:
 		return "the king would cross or land on an attacked square"
 	case PromotionRequired:
-		return fmt.Sprintf("a pawn reaching %s must promote", where)
+		return "a pawn reaching {square} must promote"
 	case PromotionWrongRank:
-		return fmt.Sprintf("a pawn moving to %s cannot promote", where)
+		return "a pawn moving to {square} cannot promote"
 	case NoKing:
 		return "the side to move has no king"
 	case NothingToMove:
-		return fmt.Sprintf("the side to move has no piece on %s", where)
+		return "the side to move has no piece on {square}"
 	case DropMove:
 		return "a piece dropped from the hand is a move of crazyhouse and its kin, not of chess (name the variant in a Variant tag)"
 	}

@@ -3,7 +3,10 @@ package diag
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+
+	"golang.org/x/text/language"
 )
 
 // The diagnostic codes. Numbers are stable: a code is never reused for a
@@ -85,47 +88,113 @@ type Entry struct {
 	Hint     string // suggested fix; may be empty
 }
 
-// Catalog maps codes to their texts. A translation is another Catalog with
-// the same codes and parameters.
-type Catalog map[Code]Entry
+// Catalog holds the texts of every code in one language, and the phrases
+// that arguments name (Arg.Phrase). English is pgnc's own; Spanish is its
+// translation, with the same codes, parameters and phrases.
+type Catalog struct {
+	tag     language.Tag
+	entries map[Code]Entry
+	phrases map[string]string
+}
+
+// Language returns the catalog's language.
+func (c *Catalog) Language() language.Tag { return c.tag }
 
 // Lookup returns the entry of code; unknown codes yield an error entry that
 // names the code, so that a missing translation is visible but harmless.
-func (c Catalog) Lookup(code Code) Entry {
-	if e, ok := c[code]; ok {
+func (c *Catalog) Lookup(code Code) Entry {
+	if e, ok := c.entries[code]; ok {
 		return e
 	}
-	return Entry{Code: code, Severity: Error, Message: "problem " + code.String()}
+	return Entry{Code: code, Severity: Error, Message: "PGN" + strconv.Itoa(int(code))}
+}
+
+// Has reports whether code is in the catalog.
+func (c *Catalog) Has(code Code) bool {
+	_, ok := c.entries[code]
+	return ok
 }
 
 // Message renders d's message.
-func (c Catalog) Message(d Diagnostic) string { return expand(c.Lookup(d.Code).Message, d.Args) }
+func (c *Catalog) Message(d Diagnostic) string { return c.expand(c.Lookup(d.Code).Message, d.Args) }
 
 // Hint renders d's hint, or "" when its code has none.
-func (c Catalog) Hint(d Diagnostic) string { return expand(c.Lookup(d.Code).Hint, d.Args) }
+func (c *Catalog) Hint(d Diagnostic) string { return c.expand(c.Lookup(d.Code).Hint, d.Args) }
+
+// Phrase returns the phrase key in the catalog's language, its parameters
+// in braces; a key is the English text, which English leaves as it is.
+func (c *Catalog) Phrase(key string) string {
+	if text, ok := c.phrases[key]; ok {
+		return text
+	}
+	return key
+}
+
+// Render returns the phrase template in the catalog's language, filled in
+// from args.
+func (c *Catalog) Render(template string, args ...Arg) string {
+	return c.expand(c.Phrase(template), args)
+}
+
+// Translates reports whether the catalog has its own text for the phrase
+// key.
+func (c *Catalog) Translates(key string) bool {
+	_, ok := c.phrases[key]
+	return ok
+}
+
+// Phrases returns the keys of the catalog's phrases, sorted.
+func (c *Catalog) Phrases() []string {
+	keys := make([]string, 0, len(c.phrases))
+	for k := range c.phrases {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
 
 // Entries returns the catalog's entries ordered by code.
-func (c Catalog) Entries() []Entry {
-	var es []Entry
-	for _, e := range c {
+func (c *Catalog) Entries() []Entry {
+	es := make([]Entry, 0, len(c.entries))
+	for _, e := range c.entries {
 		es = append(es, e)
 	}
 	sort.Slice(es, func(i, j int) bool { return es[i].Code < es[j].Code })
 	return es
 }
 
+// Raise returns a copy of the catalog in which the codes raised lists are
+// errors (pgnc check --warn-as-error).
+func (c *Catalog) Raise(raised map[Code]bool) *Catalog {
+	r := &Catalog{tag: c.tag, entries: make(map[Code]Entry, len(c.entries)), phrases: c.phrases}
+	for code, e := range c.entries {
+		if raised[code] {
+			e.Severity = Error
+		}
+		r.entries[code] = e
+	}
+	return r
+}
+
 // MarkdownTable renders the catalog as the README's table of codes.
-func (c Catalog) MarkdownTable() string {
+func (c *Catalog) MarkdownTable() string {
 	var b strings.Builder
-	b.WriteString("| code | severity | meaning |\n|---|---|---|\n")
+	b.WriteString(c.phrases["table.head"] + "\n|---|---|---|\n")
 	for _, e := range c.Entries() {
-		fmt.Fprintf(&b, "| %s | %s | %s |\n", e.Code, e.Severity, e.Summary)
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", e.Code, c.SeverityName(e.Severity), e.Summary)
 	}
 	return b.String()
 }
 
-// expand replaces each {name} in template by the value of that argument.
-func expand(template string, args []Arg) string {
+// SeverityName is the word for s in the catalog's language, as text output
+// prints it. JSON keeps the English "error" and "warning", which programs
+// match on.
+func (c *Catalog) SeverityName(s Severity) string { return c.phrases["severity."+s.String()] }
+
+// expand replaces each {name} in template by the value of that argument; an
+// argument that names phrases is replaced by their texts, expanded in turn
+// with the same arguments.
+func (c *Catalog) expand(template string, args []Arg) string {
 	if !strings.Contains(template, "{") {
 		return template
 	}
@@ -141,151 +210,258 @@ func expand(template string, args []Arg) string {
 		}
 		b.WriteString(template[:i])
 		name := template[i+1 : i+j]
-		value, found := "", false
-		for _, a := range args {
-			if a.Name == name {
-				value, found = a.Value, true
-				break
-			}
-		}
-		if !found {
-			value = "{" + name + "}"
-		}
-		b.WriteString(value)
+		b.WriteString(c.value(name, args))
 		template = template[i+j+1:]
 	}
 	b.WriteString(template)
 	return b.String()
 }
 
-// English is the catalog pgnc prints by default.
-var English = Catalog{
-	IllegalChar: {IllegalChar, Error, "a character that cannot start any PGN token",
-		"unexpected character {char}", "{hint}"},
-	UnterminatedComm: {UnterminatedComm, Error, "a brace comment that is never closed",
-		"unterminated comment started here", "close the comment with '}'"},
-	UnterminatedString: {UnterminatedString, Error, "a string without its closing quote",
-		"tag value is missing its closing quote", `end the value with '"'`},
-	NotUTF8: {NotUTF8, Warning, "text that is not valid UTF-8: its game is read as Windows-1252",
-		"{where} is not valid UTF-8; this game is read as Windows-1252 (Latin-1)", "convert the file to UTF-8, or check it with --encoding latin1"},
-	InvalidUTF8: {InvalidUTF8, Error, "bytes that are not UTF-8 in a file read as UTF-8",
-		"{where} is not valid UTF-8", "fix the bytes, or check the file with --encoding latin1 or auto"},
-	TagInComment: {TagInComment, Warning, "a comment that runs over a line that looks like a tag pair",
-		"this comment runs over '{text}', which looks like a tag pair: is the comment's '}' missing?", "close the comment before that line; up to the next '}' everything is comment text, games included"},
-	HiddenGames: {HiddenGames, Error, "a comment that runs over whole games: its '}' is missing",
-		"this comment runs over {games}, the first starting here: is the comment's '}' missing?", "close the comment before this game; up to the next '}' everything is comment text"},
-	NotPGN: {NotPGN, Error, "an input that is not PGN text: another file format or binary data",
-		"'{file}' is {what}, not PGN text", "{fix}"},
-	ControlChar: {ControlChar, Error, "a control character inside a comment or string",
-		"control character {char} in {where}", "remove it"},
-	ResultQuirk: {ResultQuirk, Warning, "a result written with non-standard characters",
-		"non-standard result {text}", "write '{fix}'"},
-	MisplacedBOM: {MisplacedBOM, Warning, "a UTF-8 byte order mark after the start of the file",
-		"byte order mark in the middle of the file", "remove it"},
-	EscapeNotCol1: {EscapeNotCol1, Error, "a '%' escape that does not start in column 1",
-		"'%' starts an escape line only in column 1", "move it to the start of the line or remove it"},
-	UnknownEscape: {UnknownEscape, Warning, `a backslash escape other than \" and \\ in a string`,
-		`unknown escape {text} in string; only \" and \\ are escapes`, `write \\ for a backslash`},
-	TabInString: {TabInString, Warning, "a tab inside a string",
-		"tab character in string", "replace it by a space"},
-	ReservedToken: {ReservedToken, Error, "the reserved tokens '<' and '>'",
-		"'{text}' is reserved by the PGN standard and has no meaning", "remove it"},
-	UnknownMove: {UnknownMove, Error, "movetext that is not a SAN move",
-		"'{text}' is not a move in Standard Algebraic Notation", "{hint}"},
-	UnescapedQuote: {UnescapedQuote, Warning, "a quote inside a tag value that is not escaped",
-		"quote inside tag value is not escaped; read up to the last quote on the line", `write \" for a quote inside a value`},
-	DepthLimit: {DepthLimit, Error, "variations nested deeper than the limit",
-		"variation nested deeper than {limit} levels; skipped", "raise the limit with --max-depth"},
-	GameBytesLimit: {GameBytesLimit, Error, "input without a game boundary for longer than the limit",
-		"no game boundary in {limit} bytes; the input is cut here and skipped up to the next line that starts with '['", "raise the limit with --max-game-bytes"},
-	IllegalMove: {IllegalMove, Error, "a move that is illegal in its position",
-		"illegal move {san}: {reason}", ""},
-	AmbiguousMove: {AmbiguousMove, Error, "a move that several pieces can make",
-		"ambiguous move {san}: it fits {candidates}", "write one of {fixes}"},
-	OverDisambiguated: {OverDisambiguated, Warning, "more disambiguation than the legal moves need",
-		"{san} says more than needed to tell which piece moves", "write '{fix}'"},
-	CheckMarkMissing: {CheckMarkMissing, Warning, "a checking move without '+'",
-		"{san} gives check but is not marked '+'", "write '{fix}'"},
-	CheckMarkWrong: {CheckMarkWrong, Warning, "'+' or '#' on a move that gives no check",
-		"{san} is marked as check but gives no check", "write '{fix}'"},
-	MateMarkMissing: {MateMarkMissing, Warning, "a mating move without '#'",
-		"{san} is checkmate but is not marked '#'", "write '{fix}'"},
-	MateMarkWrong: {MateMarkWrong, Warning, "'#' on a check that is not mate",
-		"{san} is marked as mate but the king can escape", "write '{fix}'"},
-	CaptureMarkMissing: {CaptureMarkMissing, Warning, "a capture without 'x'",
-		"{san} captures but has no 'x'", "write '{fix}'"},
-	CaptureMarkWrong: {CaptureMarkWrong, Warning, "'x' on a move that captures nothing",
-		"{san} has 'x' but captures nothing", "write '{fix}'"},
-	PromotionMissing: {PromotionMissing, Warning, "a pawn reaching the last rank without a promotion piece",
-		"{san} reaches the last rank without saying what the pawn becomes; read as a queen", "write '{fix}'"},
-	NonStandardSAN: {NonStandardSAN, Warning, "SAN written in a non-standard way",
-		"{san} is not standard SAN ({why})", "write '{fix}'"},
-	MoveNumberWrong: {MoveNumberWrong, Warning, "a move number that disagrees with the position",
-		"move number {found} does not match the move it precedes", "write '{fix}'"},
-	NullMove: {NullMove, Warning, "a null move",
-		"null move {san}; replayed as a pass", ""},
-	UnsupportedVariant: {UnsupportedVariant, Error, "a chess variant pgnc does not check",
-		"variant {variant} is not supported; the moves of this game are not checked", ""},
-	BadFEN: {BadFEN, Error, "a FEN tag that does not describe a valid position",
-		"FEN tag: {reason}", ""},
-	FENWithoutSetUp: {FENWithoutSetUp, Warning, "a FEN tag without SetUp \"1\"",
-		"FEN tag without SetUp \"1\"; the game starts from the FEN all the same", `add [SetUp "1"]`},
-	SetUpWithoutFEN: {SetUpWithoutFEN, Error, "SetUp \"1\" without a FEN tag",
-		"SetUp \"1\" but no FEN tag; the game is replayed from the initial position", "add the FEN tag"},
-	ResultMismatch: {ResultMismatch, Error, "a Result tag that differs from the termination marker",
-		"the Result tag says {tag} but the game ends with {marker}", ""},
-	ResultVsBoard: {ResultVsBoard, Error, "a result that contradicts a checkmate or stalemate",
-		"the game ends in {status}, but the result is {result}", "write {fix}"},
-	UnfinishedResult: {UnfinishedResult, Warning, "'*' for a game that ended on the board",
-		"the game ends in {status}, but the result is '*'", "write {fix}"},
-	RosterMissing: {RosterMissing, Warning, "a tag of the Seven Tag Roster is missing",
-		"the Seven Tag Roster lacks {tags}", "add the missing tags, with \"?\" for unknown values"},
-	RosterOrder: {RosterOrder, Warning, "the Seven Tag Roster out of its order",
-		"{tag} should come after {other} (the Seven Tag Roster order is Event, Site, Date, Round, White, Black, Result)", ""},
-	DateFormat: {DateFormat, Warning, "a Date tag not in YYYY.MM.DD form",
-		"date {value} is not in the form YYYY.MM.DD (with ? for unknown digits)", ""},
-	DuplicateTag: {DuplicateTag, Warning, "the same tag given twice",
-		"tag {tag} appears again; the first value is used", "remove one of them"},
-	PlyCountWrong: {PlyCountWrong, Warning, "a PlyCount tag that disagrees with the moves",
-		"PlyCount is {tag} but the main line has {count} plies", ""},
-	NullMoveInCheck: {NullMoveInCheck, Error, "a null move while in check",
-		"null move {san} while in check", ""},
-	FENFullmoveZero: {FENFullmoveZero, Warning, "a FEN tag with fullmove number 0",
-		"FEN fullmove number 0 is read as 1", "write 1; fullmove numbers start at 1"},
-	ResultTagValue: {ResultTagValue, Warning, "a Result tag whose value is not a termination marker",
-		"Result tag value {value} is not 1-0, 0-1, 1/2-1/2 or *", "write the game's result, or * when it is unknown"},
-	PieceLetters: {PieceLetters, Error, "a piece letter of another language than English, in a game whose language cannot be told",
-		"{san} starts with the piece letter {letter}, which is not English, {why}", "write the English letters K, Q, R, B and N, or name the language: pgnc check --piece-letters de (or nl, fr, es, it, pt, sv, pl, cs)"},
-	MoreErrors: {MoreErrors, Error, "errors of one code in one game beyond the limit, counted here",
-		"{count} more errors {code} in this game are not shown, from here on", "the first {limit} of each code in a game are shown; pgnc check --max-repeats 0 shows them all"},
-	MoreWarnings: {MoreWarnings, Warning, "warnings of one code in one game beyond the limit, counted here",
-		"{count} more warnings {code} in this game are not shown, from here on", "the first {limit} of each code in a game are shown; pgnc check --max-repeats 0 shows them all"},
-	CopiedUnchanged: {CopiedUnchanged, Warning, "a game that fmt copies unchanged, since the export format has no place for part of it",
-		"this game is copied unchanged: the export format has no place for {what}", "move it where the format has a place for it, or leave the game as it is"},
-	UnexpectedToken: {UnexpectedToken, Error, "a token where the grammar does not allow it",
-		"unexpected {found}{expected}", ""},
-	UnclosedVariation: {UnclosedVariation, Error, "a variation that is never closed",
-		"variation opened here is never closed", "add ')' before the end of the game"},
-	UnmatchedParen: {UnmatchedParen, Error, "')' with no open variation",
-		"')' closes no variation", "remove it or add the missing '('"},
-	MissingResult: {MissingResult, Warning, "a game without a termination marker",
-		"game has no termination marker", "end the movetext with the result, or '*' when it is unknown"},
-	MissingTags: {MissingTags, Warning, "a game without a tag section",
-		"game has no tag section", "add the Seven Tag Roster before the moves"},
-	DanglingMoveNumber: {DanglingMoveNumber, Warning, "a move number followed by no move",
-		"move number {number} is followed by nothing", "remove it"},
-	NumberWithoutDot: {NumberWithoutDot, Warning, "a move number without its period",
-		"move number {number} has no period", "write '{number}.'"},
-	DetachedSuffix: {DetachedSuffix, Warning, "a suffix annotation separated from its move",
-		"annotation '{text}' is separated from its move", "write it right after the move, with no space"},
-	CommentAfterResult: {CommentAfterResult, Warning, "a comment after the termination marker",
-		"comment after the termination marker; kept with the game before it", "move it before the result"},
-	EmptyVariation: {EmptyVariation, Warning, "a variation with no moves",
-		"variation has no moves", "remove '()'"},
-	StrayDots: {StrayDots, Warning, "periods that follow no move number",
-		"'{text}' follows no move number", "remove it or add the move number"},
-	NAGRange: {NAGRange, Warning, "a NAG above $255",
-		"NAG {text} is above the standard's range $0 to $255", ""},
-	EnPassantMark: {EnPassantMark, Warning, "the 'e.p.' marker, which SAN does not use",
-		"'e.p.' is not part of SAN", "remove it"},
+// value renders the argument called name; "{name}" when there is none.
+func (c *Catalog) value(name string, args []Arg) string {
+	for _, a := range args {
+		if a.Name != name {
+			continue
+		}
+		if !a.Phrase {
+			return a.Value
+		}
+		var texts []string
+		join := c.phrases["join.reasons"]
+		keys := strings.Split(a.Value, PhraseSeparator)
+		if strings.Contains(a.Value, AlternativeSeparator) {
+			join, keys = c.phrases["join.or"], strings.Split(a.Value, AlternativeSeparator)
+		}
+		for _, key := range keys {
+			// A phrase does not name itself: its parameters are others.
+			texts = append(texts, c.expand(c.Phrase(key), args))
+		}
+		return strings.Join(texts, join)
+	}
+	return "{" + name + "}"
 }
+
+// PhraseSeparator separates the phrases of an argument that names several
+// reasons; the message joins their texts with "; ". AlternativeSeparator
+// separates alternatives, which it joins with " or ".
+const (
+	PhraseSeparator      = "\x1e"
+	AlternativeSeparator = "\x1f"
+)
+
+// newCatalog builds a catalog in language tag from English's codes and
+// severities and the texts of texts, which must hold every code.
+func newCatalog(tag language.Tag, texts map[Code][3]string, phrases map[string]string) *Catalog {
+	c := &Catalog{tag: tag, entries: make(map[Code]Entry, len(texts)), phrases: phrases}
+	for code, t := range texts {
+		c.entries[code] = Entry{Code: code, Severity: severities[code], Summary: t[0], Message: t[1], Hint: t[2]}
+	}
+	return c
+}
+
+// severities are the severities of the codes, in every language.
+var severities = map[Code]Severity{
+	IllegalChar:        Error,
+	UnterminatedComm:   Error,
+	UnterminatedString: Error,
+	NotUTF8:            Warning,
+	InvalidUTF8:        Error,
+	TagInComment:       Warning,
+	HiddenGames:        Error,
+	NotPGN:             Error,
+	ControlChar:        Error,
+	ResultQuirk:        Warning,
+	MisplacedBOM:       Warning,
+	EscapeNotCol1:      Error,
+	UnknownEscape:      Warning,
+	TabInString:        Warning,
+	ReservedToken:      Error,
+	UnknownMove:        Error,
+	UnescapedQuote:     Warning,
+	DepthLimit:         Error,
+	GameBytesLimit:     Error,
+	IllegalMove:        Error,
+	AmbiguousMove:      Error,
+	OverDisambiguated:  Warning,
+	CheckMarkMissing:   Warning,
+	CheckMarkWrong:     Warning,
+	MateMarkMissing:    Warning,
+	MateMarkWrong:      Warning,
+	CaptureMarkMissing: Warning,
+	CaptureMarkWrong:   Warning,
+	PromotionMissing:   Warning,
+	NonStandardSAN:     Warning,
+	MoveNumberWrong:    Warning,
+	NullMove:           Warning,
+	UnsupportedVariant: Error,
+	BadFEN:             Error,
+	FENWithoutSetUp:    Warning,
+	SetUpWithoutFEN:    Error,
+	ResultMismatch:     Error,
+	ResultVsBoard:      Error,
+	UnfinishedResult:   Warning,
+	RosterMissing:      Warning,
+	RosterOrder:        Warning,
+	DateFormat:         Warning,
+	DuplicateTag:       Warning,
+	PlyCountWrong:      Warning,
+	NullMoveInCheck:    Error,
+	FENFullmoveZero:    Warning,
+	ResultTagValue:     Warning,
+	PieceLetters:       Error,
+	MoreErrors:         Error,
+	MoreWarnings:       Warning,
+	CopiedUnchanged:    Warning,
+	UnexpectedToken:    Error,
+	UnclosedVariation:  Error,
+	UnmatchedParen:     Error,
+	MissingResult:      Warning,
+	MissingTags:        Warning,
+	DanglingMoveNumber: Warning,
+	NumberWithoutDot:   Warning,
+	DetachedSuffix:     Warning,
+	CommentAfterResult: Warning,
+	EmptyVariation:     Warning,
+	StrayDots:          Warning,
+	NAGRange:           Warning,
+	EnPassantMark:      Warning,
+}
+
+// English is the catalog pgnc prints by default.
+var English = newCatalog(language.English, map[Code][3]string{
+	IllegalChar: {"a character that cannot start any PGN token",
+		"unexpected character {char}", "{hint}"},
+	UnterminatedComm: {"a brace comment that is never closed",
+		"unterminated comment started here", "close the comment with '}'"},
+	UnterminatedString: {"a string without its closing quote",
+		"tag value is missing its closing quote", `end the value with '"'`},
+	NotUTF8: {"text that is not valid UTF-8: its game is read as Windows-1252",
+		"{where} is not valid UTF-8; this game is read as Windows-1252 (Latin-1)", "convert the file to UTF-8, or check it with --encoding latin1"},
+	InvalidUTF8: {"bytes that are not UTF-8 in a file read as UTF-8",
+		"{where} is not valid UTF-8", "fix the bytes, or check the file with --encoding latin1 or auto"},
+	TagInComment: {"a comment that runs over a line that looks like a tag pair",
+		"this comment runs over '{text}', which looks like a tag pair: is the comment's '}' missing?", "close the comment before that line; up to the next '}' everything is comment text, games included"},
+	HiddenGames: {"a comment that runs over whole games: its '}' is missing",
+		"this comment runs over {games}, the first starting here: is the comment's '}' missing?", "close the comment before this game; up to the next '}' everything is comment text"},
+	NotPGN: {"an input that is not PGN text: another file format or binary data",
+		"'{file}' is {what}, not PGN text", "{fix}"},
+	ControlChar: {"a control character inside a comment or string",
+		"control character {char} in {where}", "remove it"},
+	ResultQuirk: {"a result written with non-standard characters",
+		"non-standard result {text}", "write '{fix}'"},
+	MisplacedBOM: {"a UTF-8 byte order mark after the start of the file",
+		"byte order mark in the middle of the file", "remove it"},
+	EscapeNotCol1: {"a '%' escape that does not start in column 1",
+		"'%' starts an escape line only in column 1", "move it to the start of the line or remove it"},
+	UnknownEscape: {`a backslash escape other than \" and \\ in a string`,
+		`unknown escape {text} in string; only \" and \\ are escapes`, `write \\ for a backslash`},
+	TabInString: {"a tab inside a string",
+		"tab character in string", "replace it by a space"},
+	ReservedToken: {"the reserved tokens '<' and '>'",
+		"'{text}' is reserved by the PGN standard and has no meaning", "remove it"},
+	UnknownMove: {"movetext that is not a SAN move",
+		"'{text}' is not a move in Standard Algebraic Notation", "{hint}"},
+	UnescapedQuote: {"a quote inside a tag value that is not escaped",
+		"quote inside tag value is not escaped; read up to the last quote on the line", `write \" for a quote inside a value`},
+	DepthLimit: {"variations nested deeper than the limit",
+		"variation nested deeper than {limit} levels; skipped", "raise the limit with --max-depth"},
+	GameBytesLimit: {"input without a game boundary for longer than the limit",
+		"no game boundary in {limit} bytes; the input is cut here and skipped up to the next line that starts with '['", "raise the limit with --max-game-bytes"},
+	IllegalMove: {"a move that is illegal in its position",
+		"illegal move {san}: {reason}", ""},
+	AmbiguousMove: {"a move that several pieces can make",
+		"ambiguous move {san}: the pieces on {squares} can all make it", "write one of {fixes}"},
+	OverDisambiguated: {"more disambiguation than the legal moves need",
+		"{san} says more than needed to tell which piece moves", "write '{fix}'"},
+	CheckMarkMissing: {"a checking move without '+'",
+		"{san} gives check but is not marked '+'", "write '{fix}'"},
+	CheckMarkWrong: {"'+' or '#' on a move that gives no check",
+		"{san} is marked as check but gives no check", "write '{fix}'"},
+	MateMarkMissing: {"a mating move without '#'",
+		"{san} is checkmate but is not marked '#'", "write '{fix}'"},
+	MateMarkWrong: {"'#' on a check that is not mate",
+		"{san} is marked as mate but the king can escape", "write '{fix}'"},
+	CaptureMarkMissing: {"a capture without 'x'",
+		"{san} captures but has no 'x'", "write '{fix}'"},
+	CaptureMarkWrong: {"'x' on a move that captures nothing",
+		"{san} has 'x' but captures nothing", "write '{fix}'"},
+	PromotionMissing: {"a pawn reaching the last rank without a promotion piece",
+		"{san} reaches the last rank without saying what the pawn becomes; read as a queen", "write '{fix}'"},
+	NonStandardSAN: {"SAN written in a non-standard way",
+		"{san} is not standard SAN ({why})", "write '{fix}'"},
+	MoveNumberWrong: {"a move number that disagrees with the position",
+		"move number {found} does not match the move it precedes", "write '{fix}'"},
+	NullMove: {"a null move",
+		"null move {san}; replayed as a pass", ""},
+	UnsupportedVariant: {"a chess variant pgnc does not check",
+		"variant {variant} is not supported; the moves of this game are not checked", ""},
+	BadFEN: {"a FEN tag that does not describe a valid position",
+		"FEN tag: {reason}", ""},
+	FENWithoutSetUp: {"a FEN tag without SetUp \"1\"",
+		"FEN tag without SetUp \"1\"; the game starts from the FEN all the same", `add [SetUp "1"]`},
+	SetUpWithoutFEN: {"SetUp \"1\" without a FEN tag",
+		"SetUp \"1\" but no FEN tag; the game is replayed from the initial position", "add the FEN tag"},
+	ResultMismatch: {"a Result tag that differs from the termination marker",
+		"the Result tag says {tag} but the game ends with {marker}", ""},
+	ResultVsBoard: {"a result that contradicts a checkmate or stalemate",
+		"the game ends in {status}, but the result is {result}", "write {fix}"},
+	UnfinishedResult: {"'*' for a game that ended on the board",
+		"the game ends in {status}, but the result is '*'", "write {fix}"},
+	RosterMissing: {"a tag of the Seven Tag Roster is missing",
+		"the Seven Tag Roster lacks {tags}", "add the missing tags, with \"?\" for unknown values"},
+	RosterOrder: {"the Seven Tag Roster out of its order",
+		"{tag} should come after {other} (the Seven Tag Roster order is Event, Site, Date, Round, White, Black, Result)", ""},
+	DateFormat: {"a Date tag not in YYYY.MM.DD form",
+		"date {value} is not in the form YYYY.MM.DD (with ? for unknown digits)", ""},
+	DuplicateTag: {"the same tag given twice",
+		"tag {tag} appears again; the first value is used", "remove one of them"},
+	PlyCountWrong: {"a PlyCount tag that disagrees with the moves",
+		"PlyCount is {tag} but the main line has {count} plies", ""},
+	NullMoveInCheck: {"a null move while in check",
+		"null move {san} while in check", ""},
+	FENFullmoveZero: {"a FEN tag with fullmove number 0",
+		"FEN fullmove number 0 is read as 1", "write 1; fullmove numbers start at 1"},
+	ResultTagValue: {"a Result tag whose value is not a termination marker",
+		"Result tag value {value} is not 1-0, 0-1, 1/2-1/2 or *", "write the game's result, or * when it is unknown"},
+	PieceLetters: {"a piece letter of another language than English, in a game whose language cannot be told",
+		"{san} starts with the piece letter {letter}, which is not English, {why}", "write the English letters K, Q, R, B and N, or name the language: pgnc check --piece-letters de (or nl, fr, es, it, pt, sv, pl, cs)"},
+	MoreErrors: {"errors of one code in one game beyond the limit, counted here",
+		"{count} more errors {code} in this game are not shown, from here on", "the first {limit} of each code in a game are shown; pgnc check --max-repeats 0 shows them all"},
+	MoreWarnings: {"warnings of one code in one game beyond the limit, counted here",
+		"{count} more warnings {code} in this game are not shown, from here on", "the first {limit} of each code in a game are shown; pgnc check --max-repeats 0 shows them all"},
+	CopiedUnchanged: {"a game that fmt copies unchanged, since the export format has no place for part of it",
+		"this game is copied unchanged: the export format has no place for {what}", "move it where the format has a place for it, or leave the game as it is"},
+	UnexpectedToken: {"a token where the grammar does not allow it",
+		"unexpected {found}{expected}", ""},
+	UnclosedVariation: {"a variation that is never closed",
+		"variation opened here is never closed", "add ')' before the end of the game"},
+	UnmatchedParen: {"')' with no open variation",
+		"')' closes no variation", "remove it or add the missing '('"},
+	MissingResult: {"a game without a termination marker",
+		"game has no termination marker", "end the movetext with the result, or '*' when it is unknown"},
+	MissingTags: {"a game without a tag section",
+		"game has no tag section", "add the Seven Tag Roster before the moves"},
+	DanglingMoveNumber: {"a move number followed by no move",
+		"move number {number} is followed by nothing", "remove it"},
+	NumberWithoutDot: {"a move number without its period",
+		"move number {number} has no period", "write '{number}.'"},
+	DetachedSuffix: {"a suffix annotation separated from its move",
+		"annotation '{text}' is separated from its move", "write it right after the move, with no space"},
+	CommentAfterResult: {"a comment after the termination marker",
+		"comment after the termination marker; kept with the game before it", "move it before the result"},
+	EmptyVariation: {"a variation with no moves",
+		"variation has no moves", "remove '()'"},
+	StrayDots: {"periods that follow no move number",
+		"'{text}' follows no move number", "remove it or add the move number"},
+	NAGRange: {"a NAG above $255",
+		"NAG {text} is above the standard's range $0 to $255", ""},
+	EnPassantMark: {"the 'e.p.' marker, which SAN does not use",
+		"'e.p.' is not part of SAN", "remove it"},
+}, map[string]string{
+	"table.head":       "| code | severity | meaning |",
+	"severity.error":   "error",
+	"severity.warning": "warning",
+	"join.reasons":     "; ",
+	"join.or":          " or ",
+	"hint":             "hint",
+})

@@ -44,7 +44,8 @@ func TestREADMECodeTable(t *testing.T) {
 }
 
 func TestCatalogIsComplete(t *testing.T) {
-	for code, e := range English {
+	for _, e := range English.Entries() {
+		code := e.Code
 		if e.Code != code {
 			t.Errorf("entry for %s says code %s", code, e.Code)
 		}
@@ -58,11 +59,11 @@ func TestCatalogIsComplete(t *testing.T) {
 }
 
 func TestExpand(t *testing.T) {
-	d := Diagnostic{Code: DanglingMoveNumber, Args: []Arg{{"number", "12"}}}
+	d := Diagnostic{Code: DanglingMoveNumber, Args: []Arg{{Name: "number", Value: "12"}}}
 	if got, want := d.Message(), "move number 12 is followed by nothing"; got != want {
 		t.Errorf("Message() = %q, want %q", got, want)
 	}
-	if got := expand("{missing} x", nil); got != "{missing} x" {
+	if got := English.expand("{missing} x", nil); got != "{missing} x" {
 		t.Errorf("expand kept %q", got)
 	}
 }
@@ -112,7 +113,7 @@ func TestWriteTextCaretWidth(t *testing.T) {
 		{"{ok} 王 e4", "{ok} ", "王", "     ^~"},
 	} {
 		f := NewFile("f.pgn", c.line+"\n")
-		d := Diagnostic{Code: UnknownMove, Start: len(c.before), End: len(c.before) + len(c.marked), Args: []Arg{{"text", c.marked}}}
+		d := Diagnostic{Code: UnknownMove, Start: len(c.before), End: len(c.before) + len(c.marked), Args: []Arg{{Name: "text", Value: c.marked}}}
 		var b strings.Builder
 		if err := WriteText(&b, f, d, English); err != nil {
 			t.Fatal(err)
@@ -144,7 +145,7 @@ func TestWriteTextLongLine(t *testing.T) {
 	f := NewFile("f.pgn", src)
 	start := strings.Index(src, "BAD")
 	var b strings.Builder
-	WriteText(&b, f, Diagnostic{Code: UnknownMove, Start: start, End: start + 3, Args: []Arg{{"text", "BAD"}}}, English)
+	WriteText(&b, f, Diagnostic{Code: UnknownMove, Start: start, End: start + 3, Args: []Arg{{Name: "text", Value: "BAD"}}}, English)
 	lines := strings.Split(b.String(), "\n")
 	if !strings.HasPrefix(lines[0], "f.pgn:1:1001: ") {
 		t.Errorf("header %q", lines[0])
@@ -184,7 +185,7 @@ func TestPieceShowsWholeLine(t *testing.T) {
 	whole := NewFile("x", src)
 	render := func(f *File, start, end int) string {
 		var b strings.Builder
-		if err := WriteText(&b, f, Diagnostic{Code: UnknownMove, Start: start, End: end, Args: []Arg{{"text", "x"}}}, English); err != nil {
+		if err := WriteText(&b, f, Diagnostic{Code: UnknownMove, Start: start, End: end, Args: []Arg{{Name: "text", Value: "x"}}}, English); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()

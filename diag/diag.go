@@ -30,7 +30,19 @@ func (c Code) String() string { return fmt.Sprintf("PGN%03d", uint16(c)) }
 // Arg is one named parameter of a diagnostic's message.
 type Arg struct {
 	Name, Value string
+	// Phrase says that Value is English text to translate, a template
+	// whose {names} are other arguments of the same diagnostic ("no {piece}
+	// can move to {square}"); several are separated by PhraseSeparator. A
+	// catalog renders it in its language (Catalog.Phrase).
+	Phrase bool
 }
+
+// PhraseArg returns the argument name whose value is the phrase template.
+func PhraseArg(name, template string) Arg { return Arg{Name: name, Value: template, Phrase: true} }
+
+// ValueArg returns the argument name with a value that needs no
+// translation: a move, a square, a number.
+func ValueArg(name, value string) Arg { return Arg{Name: name, Value: value} }
 
 // Diagnostic is one problem found in a file.
 type Diagnostic struct {
@@ -41,7 +53,7 @@ type Diagnostic struct {
 	Detail     string // extra lines printed under the caret, e.g. a board diagram
 }
 
-// Severity returns the severity that the catalog assigns to the code.
+// Severity returns the severity of the code, the same in every language.
 func (d Diagnostic) Severity() Severity { return English.Lookup(d.Code).Severity }
 
 // Message renders the diagnostic's message from the English catalog.
@@ -60,7 +72,17 @@ type List []Diagnostic
 func (l *List) Add(code Code, start, end, game int, nameValues ...string) {
 	var args []Arg
 	for i := 0; i+1 < len(nameValues); i += 2 {
-		args = append(args, Arg{nameValues[i], shorten(nameValues[i+1])})
+		args = append(args, Arg{Name: nameValues[i], Value: shorten(nameValues[i+1])})
+	}
+	*l = append(*l, Diagnostic{Code: code, Start: start, End: end, Game: game, Args: args})
+}
+
+// AddArgs is Add with arguments that may name phrases (Arg.Phrase).
+func (l *List) AddArgs(code Code, start, end, game int, args ...Arg) {
+	for i := range args {
+		if !args[i].Phrase {
+			args[i].Value = shorten(args[i].Value)
+		}
 	}
 	*l = append(*l, Diagnostic{Code: code, Start: start, End: end, Game: game, Args: args})
 }

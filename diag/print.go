@@ -16,7 +16,7 @@ import (
 //	source line
 //	     ^~~~
 //	  hint: suggested fix
-func WriteText(w io.Writer, f *File, d Diagnostic, c Catalog) error {
+func WriteText(w io.Writer, f *File, d Diagnostic, c *Catalog) error {
 	return LocateStart(f, d).WriteText(w, f.Name, c)
 }
 
@@ -62,11 +62,11 @@ func (l Located) Shift(lines int) Located {
 }
 
 // WriteText prints l as WriteText does, in the file named name.
-func (l Located) WriteText(w io.Writer, name string, c Catalog) error {
+func (l Located) WriteText(w io.Writer, name string, c *Catalog) error {
 	d := l.Diagnostic
 	e := c.Lookup(d.Code)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d:%d: %s[%s]: %s\n", name, l.Pos.Line, l.Pos.Col, e.Severity, d.Code, c.Message(d))
+	fmt.Fprintf(&b, "%s:%d:%d: %s[%s]: %s\n", name, l.Pos.Line, l.Pos.Col, c.SeverityName(e.Severity), d.Code, c.Message(d))
 	if l.HasSource {
 		b.WriteString(l.Shown)
 		b.WriteByte('\n')
@@ -74,7 +74,7 @@ func (l Located) WriteText(w io.Writer, name string, c Catalog) error {
 		b.WriteByte('\n')
 	}
 	if hint := c.Hint(d); hint != "" {
-		fmt.Fprintf(&b, "  hint: %s\n", hint)
+		fmt.Fprintf(&b, "  %s: %s\n", c.phrases["hint"], hint)
 	}
 	for _, line := range strings.SplitAfter(d.Detail, "\n") {
 		if line != "" {
@@ -207,13 +207,13 @@ type jsonDiagnostic struct {
 }
 
 // WriteJSON prints d as one JSON object on one line.
-func WriteJSON(w io.Writer, f *File, d Diagnostic, c Catalog) error {
+func WriteJSON(w io.Writer, f *File, d Diagnostic, c *Catalog) error {
 	pos, end := f.Position(d.Start), f.Position(d.End)
 	return Located{Diagnostic: d, Pos: pos, EndPos: end, Offset: f.Base + d.Start, EndOffset: f.Base + d.End}.WriteJSON(w, f.Name, c)
 }
 
 // WriteJSON prints l as WriteJSON does, in the file named name.
-func (l Located) WriteJSON(w io.Writer, name string, c Catalog) error {
+func (l Located) WriteJSON(w io.Writer, name string, c *Catalog) error {
 	d := l.Diagnostic
 	rec := jsonDiagnostic{
 		File: name, Line: l.Pos.Line, Col: l.Pos.Col, End: l.EndPos,

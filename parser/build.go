@@ -285,7 +285,7 @@ func (b *builder) badMove(tok lexer.Token) {
 		}
 		return
 	}
-	b.p.addDiag(diag.UnknownMove, tok.Start, tok.End, "text", text, "hint", badMoveHint(text))
+	b.p.addDiagArgs(diag.UnknownMove, tok.Start, tok.End, diag.ValueArg("text", text), badMoveHint(text))
 	m := b.badMoves.alloc()
 	*m = ast.BadMove{Span: span(tok), Text: text}
 	b.add(m)

@@ -38,10 +38,9 @@ func (p *parser) Error(msg string) {
 		// Where the broken game ends: name the game, which this offset
 		// would not find.
 		p.illegal = 0
-		p.diags.Add(diag.UnexpectedToken, brokenEnd, brokenEnd, len(p.db.Games)+1, "found", "end of line", "expected", expectedList(msg))
+		p.diags.AddArgs(diag.UnexpectedToken, brokenEnd, brokenEnd, len(p.db.Games)+1, append(expectedList(msg), diag.PhraseArg("found", "end of line"))...)
 	default:
-		p.addDiag(diag.UnexpectedToken, tok.Start, tok.End,
-			"found", p.describeToken(tok, yacc), "expected", expectedList(msg))
+		p.addDiagArgs(diag.UnexpectedToken, tok.Start, tok.End, append(expectedList(msg), p.describeToken(tok, yacc)...)...)
 	}
 	b.markBroken(tok, brokenEnd)
 	switch {
@@ -71,10 +70,11 @@ func isMovetext(yacc int) bool {
 	return true
 }
 
-// describeToken names a token for "unexpected ..." messages.
-func (p *parser) describeToken(tok lexer.Token, yacc int) string {
+// describeToken names a token for "unexpected ..." messages: the
+// arguments found, and kind and token where it names them.
+func (p *parser) describeToken(tok lexer.Token, yacc int) []diag.Arg {
 	if yacc == 0 {
-		return "end of file"
+		return []diag.Arg{diag.PhraseArg("found", "end of file")}
 	}
 	text := p.src[tok.Start:tok.End]
 	if len(text) > 40 {
@@ -86,9 +86,9 @@ func (p *parser) describeToken(tok lexer.Token, yacc int) string {
 	name := tokenNames[yacc]
 	switch yacc {
 	case LBRACKET, RBRACKET, LPAREN, RPAREN:
-		return "'" + text + "'"
+		return []diag.Arg{diag.ValueArg("found", "'"+text+"'")}
 	}
-	return fmt.Sprintf("%s '%s'", name, text)
+	return []diag.Arg{diag.PhraseArg("found", "{kind} '{token}'"), diag.PhraseArg("kind", name), diag.ValueArg("token", text)}
 }
 
 // tokenNames describes grammar tokens in messages.
@@ -108,11 +108,14 @@ var yaccNames = map[string]string{
 }
 
 // expectedList extracts the expected tokens from goyacc's verbose message
-// ("syntax error: unexpected X, expecting A or B") as ", expected A or B".
-func expectedList(msg string) string {
+// ("syntax error: unexpected X, expecting A or B") as the arguments
+// expected, ", expected {alternatives}", and alternatives, A or B; expected
+// is empty when goyacc names none.
+func expectedList(msg string) []diag.Arg {
+	none := []diag.Arg{diag.ValueArg("expected", "")}
 	_, list, ok := strings.Cut(msg, ", expecting ")
 	if !ok {
-		return ""
+		return none
 	}
 	var names []string
 	seen := map[string]bool{}
@@ -127,9 +130,9 @@ func expectedList(msg string) string {
 		}
 	}
 	if len(names) == 0 {
-		return ""
+		return none
 	}
-	return ", expected " + strings.Join(names, " or ")
+	return []diag.Arg{diag.PhraseArg("expected", ", expected {alternatives}"), diag.PhraseArg("alternatives", strings.Join(names, diag.AlternativeSeparator))}
 }
 
 // tagLineAt reports whether the "[" at body[i] starts a line (not the
@@ -185,11 +188,11 @@ func hiddenGames(body string) (n, first int) {
 }
 
 // plural writes n nouns.
-func plural(n int, noun string) string {
+func countArgs(name string, n int, one, other string) []diag.Arg {
 	if n == 1 {
-		return "1 " + noun
+		return []diag.Arg{diag.PhraseArg(name, one)}
 	}
-	return strconv.Itoa(n) + " " + noun + "s"
+	return []diag.Arg{diag.PhraseArg(name, other), diag.ValueArg("count", strconv.Itoa(n))}
 }
 
 // checkString reports problems inside a well-formed string token.
@@ -223,7 +226,7 @@ func (p *parser) checkText(from, to int, where string) {
 			// A comment whose "}" is missing, and the games after it
 			// read as its text: an error, so that they are not lost
 			// without a word.
-			p.addDiag(diag.HiddenGames, from+first, from+first+1, "games", plural(n, "game"))
+			p.addDiagArgs(diag.HiddenGames, from+first, from+first+1, countArgs("games", n, "1 game", "{count} games")...)
 		} else if at, end := tagLineIn(body); at >= 0 {
 			// Most likely a game whose comment is never closed, and the
 			// games after it read as comment text.
@@ -240,7 +243,7 @@ func (p *parser) checkText(from, to int, where string) {
 			}
 		case c == '\n' || c == '\r' || c == '\v':
 		case c < 0x20 || c == 0x7f:
-			p.addDiag(diag.ControlChar, from+i, from+i+1, "char", fmt.Sprintf("U+%04X", c), "where", where)
+			p.addDiagArgs(diag.ControlChar, from+i, from+i+1, diag.ValueArg("char", fmt.Sprintf("U+%04X", c)), diag.PhraseArg("where", where))
 		case c >= 0x80:
 			r, size := utf8.DecodeRuneInString(body[i:])
 			if r == utf8.RuneError && size == 1 && !invalid {
@@ -291,24 +294,28 @@ func (p *parser) noteInvalidUTF8(at int, where string) {
 	switch p.encoding {
 	case Auto:
 		if p.repeats.First(diag.NotUTF8) { // it says the whole game is read as Windows-1252
-			p.addDiag(diag.NotUTF8, at, at+1, "where", where)
+			p.addDiagArgs(diag.NotUTF8, at, at+1, diag.PhraseArg("where", where))
 		}
 	case UTF8:
-		p.addDiag(diag.InvalidUTF8, at, at+1, "where", where)
+		p.addDiagArgs(diag.InvalidUTF8, at, at+1, diag.PhraseArg("where", where))
 	}
 }
 
-// describeChar names an illegal character and suggests a fix.
-func describeChar(r rune, raw string) (desc, hint string) {
+// describeChar names an illegal character and suggests a fix: the
+// arguments char and hint of PGN101, and what they name.
+func describeChar(r rune, raw string) []diag.Arg {
+	const onlyASCII = "outside comments and tag values only ASCII is allowed"
+	codepoint := diag.ValueArg("codepoint", fmt.Sprintf("U+%04X", r))
+	glyph := diag.ValueArg("glyph", string(r))
 	switch {
 	case r == utf8.RuneError && len(raw) == 1:
-		return fmt.Sprintf("byte 0x%02X (not UTF-8)", raw[0]), "outside comments and tag values only ASCII is allowed"
+		return []diag.Arg{diag.PhraseArg("char", "byte {byte} (not UTF-8)"), diag.PhraseArg("hint", onlyASCII), diag.ValueArg("byte", fmt.Sprintf("0x%02X", raw[0]))}
 	case r < 0x20 || r == 0x7f:
-		return fmt.Sprintf("control character U+%04X", r), "remove it"
+		return []diag.Arg{diag.PhraseArg("char", "control character {codepoint}"), diag.PhraseArg("hint", "remove it"), codepoint}
 	case r >= 0x80:
-		return fmt.Sprintf("'%c' (U+%04X)", r, r), "outside comments and tag values only ASCII is allowed"
+		return []diag.Arg{diag.PhraseArg("char", "'{glyph}' ({codepoint})"), diag.PhraseArg("hint", onlyASCII), glyph, codepoint}
 	}
-	return fmt.Sprintf("'%c'", r), ""
+	return []diag.Arg{diag.ValueArg("char", "'"+string(r)+"'"), diag.ValueArg("hint", "")}
 }
 
 // quirkFix gives the standard spelling of a non-standard result.
@@ -322,19 +329,24 @@ func quirkFix(text string) string {
 	return "1/2-1/2"
 }
 
-// badMoveHint suggests a fix for movetext that is not SAN.
-func badMoveHint(text string) string {
+// badMoveHint suggests a fix for movetext that is not SAN: the hint
+// argument of PGN112.
+func badMoveHint(text string) diag.Arg {
+	hint := ""
 	isSq := func(s string) bool { return len(s) >= 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8' }
 	t := strings.TrimLeft(text, "KQRBNP")
 	switch {
 	case len(t) >= 4 && isSq(t) && isSq(t[2:]) && len(t) <= 5:
-		return "this looks like UCI notation; write the move in SAN"
+		hint = "this looks like UCI notation; write the move in SAN"
 	case len(t) >= 5 && isSq(t) && (t[2] == '-' || t[2] == 'x') && isSq(t[3:]):
-		return "this looks like long algebraic notation; write the move in SAN"
+		hint = "this looks like long algebraic notation; write the move in SAN"
 	case len(text) > 0 && strings.ContainsRune("SLTDF", rune(text[0])):
-		return "piece letters must be the English K, Q, R, B and N"
+		hint = "piece letters must be the English K, Q, R, B and N"
 	}
-	return ""
+	if hint == "" {
+		return diag.ValueArg("hint", "")
+	}
+	return diag.PhraseArg("hint", hint)
 }
 
 // printableASCII reports whether s has only bytes 0x20 to 0x7e, testing

@@ -276,6 +276,14 @@ func (p *parser) addDiag(code diag.Code, start, end int, args ...string) {
 	}
 }
 
+// addDiagArgs is addDiag with arguments that may name phrases.
+func (p *parser) addDiagArgs(code diag.Code, start, end int, args ...diag.Arg) {
+	p.illegal = 0
+	if p.repeats.Keep(code, start, end) {
+		p.diags.AddArgs(code, start, end, 0, args...)
+	}
+}
+
 // Lex delivers the next grammar token. It is called by the goyacc parser.
 //
 // Most tokens are moves, move numbers, comments and NAGs in the middle of
@@ -905,8 +913,7 @@ func (p *parser) illegalToken(tok lexer.Token) int {
 		p.illegal = droppedIllegal
 		return -1
 	}
-	desc, hint := describeChar(r, p.src[tok.Start:end])
-	p.diags.Add(diag.IllegalChar, tok.Start, end, 0, "char", desc, "hint", hint)
+	p.diags.AddArgs(diag.IllegalChar, tok.Start, end, 0, describeChar(r, p.src[tok.Start:end])...)
 	p.illegal = len(p.diags)
 	return -1
 }

@@ -10,10 +10,11 @@ import (
 
 // Codes is what --ignore and --warn-as-error ask of the diagnostics: codes
 // left out, and warnings raised to errors. The zero value keeps every code
-// at the severity of diag.English.
+// at its severity, in English.
 type Codes struct {
 	ignored map[diag.Code]bool
-	raised  diag.Catalog // nil when no code is raised
+	raised  map[diag.Code]bool
+	catalog *diag.Catalog // nil for English with no code raised
 }
 
 // ParseCodes reads the lists of --ignore and --warn-as-error, codes
@@ -27,25 +28,24 @@ func ParseCodes(ignore, warnAsError string) (Codes, error) {
 	if err != nil {
 		return Codes{}, fmt.Errorf("--warn-as-error: %v", err)
 	}
-	p := Codes{ignored: ignored}
-	if len(raised) > 0 {
-		p.raised = diag.Catalog{}
-		for code, e := range diag.English {
-			if raised[code] {
-				e.Severity = diag.Error
-			}
-			p.raised[code] = e
-		}
+	return Codes{ignored: ignored, raised: raised}.In(diag.English), nil
+}
+
+// In returns p with the texts of catalog, a language.
+func (p Codes) In(catalog *diag.Catalog) Codes {
+	p.catalog = catalog
+	if len(p.raised) > 0 {
+		p.catalog = catalog.Raise(p.raised)
 	}
-	return p, nil
+	return p
 }
 
 // Catalog gives the texts and severities of the diagnostics.
-func (p Codes) Catalog() diag.Catalog {
-	if p.raised == nil {
+func (p Codes) Catalog() *diag.Catalog {
+	if p.catalog == nil {
 		return diag.English
 	}
-	return p.raised
+	return p.catalog
 }
 
 // Shown reports whether a diagnostic is kept.
@@ -65,7 +65,7 @@ func parseCodes(list string) (map[diag.Code]bool, error) {
 			continue
 		}
 		n, err := strconv.Atoi(strings.TrimPrefix(strings.ToUpper(item), "PGN"))
-		if _, known := diag.English[diag.Code(n)]; err != nil || !known {
+		if err != nil || !diag.English.Has(diag.Code(n)) {
 			return nil, fmt.Errorf("unknown diagnostic code %q (see the README's table of codes)", item)
 		}
 		codes[diag.Code(n)] = true

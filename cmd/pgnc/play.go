@@ -306,7 +306,7 @@ func moveError(pos *chess.Position, text string, err error) string {
 	if errors.As(err, &illegal) {
 		msg = "illegal move " + msg
 	}
-	if help := check.LegalHelp(pos, text); help != "" {
+	if help := check.LegalHelp(pos, text, nil); help != "" {
 		msg += "\n" + strings.TrimSuffix(help, "\n")
 	}
 	return msg
