@@ -116,9 +116,9 @@ type checker struct {
 	lang        *san.Language
 	langProblem []diag.Arg
 	catalog     *diag.Catalog // for details; nil for English
-	tags        tagIndex   // the game's tags that the checks look up
-	mem         gameMemory // where the model's moves and comments go (model only)
-	alloc       allocator  // where the model's memory comes from
+	tags        tagIndex      // the game's tags that the checks look up
+	mem         gameMemory    // where the model's moves and comments go (model only)
+	alloc       allocator     // where the model's memory comes from
 	// unattached holds the comments at the end of the last line replayed
 	// that follow no move of it (model only).
 	unattached []string
