@@ -361,34 +361,34 @@ var disambiguationLength = [...]int{chess.DisambiguateNone: 0, chess.Disambiguat
 func (c *checker) quirk(q san.Quirks) []diag.Arg {
 	var why []string
 	if q&san.LongAlgebraic != 0 {
-		why = append(why, "SAN writes the origin square only where two pieces could move")
+		why = append(why, diag.Phrase("SAN writes the origin square only where two pieces could move"))
 	}
 	if q&san.PawnLetter != 0 {
-		why = append(why, "a pawn move has no piece letter")
+		why = append(why, diag.Phrase("a pawn move has no piece letter"))
 	}
 	if q&san.Figurine != 0 {
-		why = append(why, "SAN writes piece letters, not chess symbols")
+		why = append(why, diag.Phrase("SAN writes piece letters, not chess symbols"))
 	}
 	if q&san.ForeignLetter != 0 && c.lang != nil {
-		why = append(why, "piece letters are the English K, Q, R, B and N; read as {language}")
+		why = append(why, diag.Phrase("piece letters are the English K, Q, R, B and N; read as {language}"))
 	}
 	if q&san.DoubleCheckMark != 0 {
-		why = append(why, "'+' marks check and '#' mate; '++' is neither")
+		why = append(why, diag.Phrase("'+' marks check and '#' mate; '++' is neither"))
 	}
 	if q&san.LowerCasePiece != 0 {
-		why = append(why, "piece letters are upper case")
+		why = append(why, diag.Phrase("piece letters are upper case"))
 	}
 	if q&san.ZeroCastling != 0 {
-		why = append(why, "castling is written with the letter O")
+		why = append(why, diag.Phrase("castling is written with the letter O"))
 	}
 	if q&san.PromotionNoEq != 0 {
-		why = append(why, "a promotion has '=' before the piece")
+		why = append(why, diag.Phrase("a promotion has '=' before the piece"))
 	}
 	if q&san.LowerPromotion != 0 {
-		why = append(why, "the promotion piece is upper case")
+		why = append(why, diag.Phrase("the promotion piece is upper case"))
 	}
 	if q&san.EnPassantSuffix != 0 {
-		why = append(why, "SAN has no en passant mark")
+		why = append(why, diag.Phrase("SAN has no en passant mark"))
 	}
 	args := []diag.Arg{diag.PhraseArg("why", strings.Join(why, diag.PhraseSeparator))}
 	if c.lang != nil {

@@ -192,12 +192,12 @@ func (c *checker) checkResult(g *ast.Game, final *chess.Position, plies int) {
 	switch final.Status() {
 	case chess.Checkmate:
 		if final.Turn() == chess.White {
-			status, want, fix = "checkmate: black wins", ast.BlackWins, "0-1"
+			status, want, fix = diag.Phrase("checkmate: black wins"), ast.BlackWins, "0-1"
 		} else {
-			status, want, fix = "checkmate: white wins", ast.WhiteWins, "1-0"
+			status, want, fix = diag.Phrase("checkmate: white wins"), ast.WhiteWins, "1-0"
 		}
 	case chess.Stalemate:
-		status, want, fix = "stalemate: a draw", ast.Draw, "1/2-1/2"
+		status, want, fix = diag.Phrase("stalemate: a draw"), ast.Draw, "1/2-1/2"
 	default:
 		return
 	}

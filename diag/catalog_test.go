@@ -3,6 +3,8 @@ package diag
 import (
 	"flag"
 	"os"
+	"regexp"
+	"sort"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -214,5 +216,71 @@ func TestLongArgumentIsCut(t *testing.T) {
 		if got := l[0].Message(); got != tc.want {
 			t.Errorf("message for a %d-byte token:\n got %.80q\nwant %.80q", len(tc.text), got, tc.want)
 		}
+	}
+}
+
+// params returns the parameter names of a template, sorted.
+func params(template string) string {
+	var names []string
+	for _, m := range regexp.MustCompile(`\{(\w+)\}`).FindAllStringSubmatch(template, -1) {
+		names = append(names, m[1])
+	}
+	sort.Strings(names)
+	return strings.Join(names, " ")
+}
+
+func TestSpanishHasEveryCode(t *testing.T) {
+	for _, en := range English.Entries() {
+		if !Spanish.Has(en.Code) {
+			t.Errorf("%s has no Spanish entry", en.Code)
+			continue
+		}
+		es := Spanish.Lookup(en.Code)
+		if es.Severity != en.Severity || es.Summary == "" || es.Message == "" || (es.Hint == "") != (en.Hint == "") {
+			t.Errorf("%s: Spanish entry %+v does not match English %+v", en.Code, es, en)
+		}
+		if params(es.Message) != params(en.Message) || params(es.Hint) != params(en.Hint) {
+			t.Errorf("%s: Spanish parameters (%s | %s) differ from English (%s | %s)", en.Code, params(es.Message), params(es.Hint), params(en.Message), params(en.Hint))
+		}
+	}
+	if len(Spanish.Entries()) != len(English.Entries()) {
+		t.Errorf("Spanish has %d codes, English %d", len(Spanish.Entries()), len(English.Entries()))
+	}
+}
+
+// TestSpanishPhrasesKeepTheirParameters checks each Spanish phrase against
+// its key, the English text: the same parameters, so that no value is lost
+// or invented in translation.
+func TestSpanishPhrasesKeepTheirParameters(t *testing.T) {
+	for _, key := range Spanish.Phrases() {
+		if strings.Contains(key, ".") && !strings.Contains(key, " ") {
+			continue // table.head, severity.error and the like: no English text
+		}
+		if got, want := params(Spanish.Phrase(key)), params(key); got != want {
+			t.Errorf("phrase %q: Spanish has parameters %q, English %q", key, got, want)
+		}
+	}
+}
+
+func TestSpanishRendersPhrases(t *testing.T) {
+	d := Diagnostic{Code: IllegalMove, Args: []Arg{ValueArg("san", "Nd2"), PhraseArg("reason", "no {piece} can move to {square}"), PhraseArg("piece", "knight"), ValueArg("square", "d2")}}
+	if got, want := English.Message(d), "illegal move Nd2: no knight can move to d2"; got != want {
+		t.Errorf("English: %q, want %q", got, want)
+	}
+	if got, want := Spanish.Message(d), "jugada ilegal Nd2: no hay caballo que pueda ir a d2"; got != want {
+		t.Errorf("Spanish: %q, want %q", got, want)
+	}
+	two := Diagnostic{Code: NonStandardSAN, Args: []Arg{ValueArg("san", "Pe4"), ValueArg("fix", "e4"),
+		PhraseArg("why", "a pawn move has no piece letter"+PhraseSeparator+"piece letters are upper case")}}
+	if got, want := Spanish.Message(two), "Pe4 no es SAN estándar (una jugada de peón no lleva letra de pieza; las letras de las piezas van en mayúscula)"; got != want {
+		t.Errorf("Spanish: %q, want %q", got, want)
+	}
+	alternatives := Diagnostic{Code: UnexpectedToken, Args: []Arg{PhraseArg("found", "end of file"),
+		PhraseArg("expected", ", expected {alternatives}"), PhraseArg("alternatives", "a move"+AlternativeSeparator+"a result")}}
+	if got, want := English.Message(alternatives), "unexpected end of file, expected a move or a result"; got != want {
+		t.Errorf("English: %q, want %q", got, want)
+	}
+	if got, want := Spanish.Message(alternatives), "inesperado: fin de archivo, se esperaba una jugada o un resultado"; got != want {
+		t.Errorf("Spanish: %q, want %q", got, want)
 	}
 }

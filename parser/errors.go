@@ -209,7 +209,7 @@ func (p *parser) checkString(tok lexer.Token) {
 			i++
 		}
 	}
-	p.checkText(tok.Start+1, tok.End-1, "tag value")
+	p.checkText(tok.Start+1, tok.End-1, diag.Phrase("tag value"))
 }
 
 // checkText reports control characters and invalid UTF-8 in the comment or
@@ -304,7 +304,7 @@ func (p *parser) noteInvalidUTF8(at int, where string) {
 // describeChar names an illegal character and suggests a fix: the
 // arguments char and hint of PGN101, and what they name.
 func describeChar(r rune, raw string) []diag.Arg {
-	const onlyASCII = "outside comments and tag values only ASCII is allowed"
+	onlyASCII := diag.Phrase("outside comments and tag values only ASCII is allowed")
 	codepoint := diag.ValueArg("codepoint", fmt.Sprintf("U+%04X", r))
 	glyph := diag.ValueArg("glyph", string(r))
 	switch {
@@ -337,11 +337,11 @@ func badMoveHint(text string) diag.Arg {
 	t := strings.TrimLeft(text, "KQRBNP")
 	switch {
 	case len(t) >= 4 && isSq(t) && isSq(t[2:]) && len(t) <= 5:
-		hint = "this looks like UCI notation; write the move in SAN"
+		hint = diag.Phrase("this looks like UCI notation; write the move in SAN")
 	case len(t) >= 5 && isSq(t) && (t[2] == '-' || t[2] == 'x') && isSq(t[3:]):
-		hint = "this looks like long algebraic notation; write the move in SAN"
+		hint = diag.Phrase("this looks like long algebraic notation; write the move in SAN")
 	case len(text) > 0 && strings.ContainsRune("SLTDF", rune(text[0])):
-		hint = "piece letters must be the English K, Q, R, B and N"
+		hint = diag.Phrase("piece letters must be the English K, Q, R, B and N")
 	}
 	if hint == "" {
 		return diag.ValueArg("hint", "")

@@ -337,7 +337,7 @@ func (p *parser) Lex(lval *yySymType) int {
 	}
 	p.illegal = 0
 	if yacc == COMMENT && !printableASCII(p.src[tok.Start+1:tok.End-1]) {
-		p.checkText(tok.Start+1, tok.End-1, "comment")
+		p.checkText(tok.Start+1, tok.End-1, diag.Phrase("comment"))
 	}
 	p.tagged = false
 	return p.hand(lval, yacc, tok)
@@ -755,10 +755,10 @@ func (p *parser) classify(tokp *lexer.Token) int {
 	case token.NAG:
 		return NAG
 	case token.Comment:
-		p.checkText(tok.Start+1, tok.End-1, "comment")
+		p.checkText(tok.Start+1, tok.End-1, diag.Phrase("comment"))
 		return COMMENT
 	case token.LineComment:
-		p.checkText(tok.Start+1, tok.End, "comment")
+		p.checkText(tok.Start+1, tok.End, diag.Phrase("comment"))
 		return COMMENT
 	case token.Result:
 		return RESULT
@@ -885,14 +885,14 @@ func (p *parser) illegalToken(tok lexer.Token) int {
 		// that may go on, no place after it is sure to start a game.
 		p.cutFrom, p.cut.Games = math.MaxInt, 0
 		end := p.commentRecoveryEnd(tok.Start)
-		p.checkText(tok.Start+1, end, "comment")
+		p.checkText(tok.Start+1, end, diag.Phrase("comment"))
 		p.sc.Seek(end)
 		p.pendingFix(COMMENT, lexer.Token{Kind: token.Comment, Start: tok.Start, End: end})
 		return -1
 	case '"':
 		p.addDiag(diag.UnterminatedString, tok.Start, tok.Start+1)
 		end := p.stringRecoveryEnd(tok.Start)
-		p.checkText(tok.Start+1, end, "tag value")
+		p.checkText(tok.Start+1, end, diag.Phrase("tag value"))
 		p.sc.Seek(end)
 		p.pendingFix(STRING, lexer.Token{Kind: token.String, Start: tok.Start, End: end})
 		return -1

@@ -69,6 +69,9 @@ type Options struct {
 	MaxRepeats int
 	// Language is passed to the checker (check.Checker.Language).
 	Language *san.Language
+	// Catalog is the language of the words in diagnostics' details
+	// (check.Checker.Catalog); nil means English.
+	Catalog *diag.Catalog
 	// Prepare, when set, is called for every game once it is checked, and
 	// what it returns becomes the game's Prepared. With Workers > 1 it runs
 	// on the workers, so that work done for each game, such as writing it
@@ -718,7 +721,7 @@ func process(ps *parser.Parser, models *check.Memory, pc piece, name string, opt
 	for _, d := range diags {
 		byGame[d.Game] = append(byGame[d.Game], d) // d.Game is 0 outside games
 	}
-	checker := check.Checker{MaxRepeats: opts.MaxRepeats, Language: opts.Language}
+	checker := check.Checker{MaxRepeats: opts.MaxRepeats, Language: opts.Language, Catalog: opts.Catalog}
 	if opts.ReuseMemory {
 		models.Reset() // as the parser reuses the trees
 		checker.Memory = models

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -20,13 +19,13 @@ type Codes struct {
 // ParseCodes reads the lists of --ignore and --warn-as-error, codes
 // written PGN304 or 304 and separated by commas.
 func ParseCodes(ignore, warnAsError string) (Codes, error) {
-	ignored, err := parseCodes(ignore)
+	ignored, err := parseCodes("--ignore", ignore)
 	if err != nil {
-		return Codes{}, fmt.Errorf("--ignore: %v", err)
+		return Codes{}, err
 	}
-	raised, err := parseCodes(warnAsError)
+	raised, err := parseCodes("--warn-as-error", warnAsError)
 	if err != nil {
-		return Codes{}, fmt.Errorf("--warn-as-error: %v", err)
+		return Codes{}, err
 	}
 	return Codes{ignored: ignored, raised: raised}.In(diag.English), nil
 }
@@ -56,8 +55,17 @@ func (p Codes) IsError(d diag.Diagnostic) bool {
 	return p.Shown(d) && p.Catalog().Lookup(d.Code).Severity == diag.Error
 }
 
-// parseCodes reads a comma-separated list of diagnostic codes.
-func parseCodes(list string) (map[diag.Code]bool, error) {
+// UnknownCodeError is a code in the list of Flag that is no diagnostic
+// code.
+type UnknownCodeError struct{ Flag, Code string }
+
+func (e *UnknownCodeError) Error() string {
+	return e.Flag + ": unknown diagnostic code " + strconv.Quote(e.Code) + " (see the README's table of codes)"
+}
+
+// parseCodes reads a comma-separated list of diagnostic codes, the value
+// of flag.
+func parseCodes(flag, list string) (map[diag.Code]bool, error) {
 	codes := map[diag.Code]bool{}
 	for _, item := range strings.Split(list, ",") {
 		item = strings.TrimSpace(item)
@@ -66,7 +74,7 @@ func parseCodes(list string) (map[diag.Code]bool, error) {
 		}
 		n, err := strconv.Atoi(strings.TrimPrefix(strings.ToUpper(item), "PGN"))
 		if err != nil || !diag.English.Has(diag.Code(n)) {
-			return nil, fmt.Errorf("unknown diagnostic code %q (see the README's table of codes)", item)
+			return nil, &UnknownCodeError{Flag: flag, Code: item}
 		}
 		codes[diag.Code(n)] = true
 	}

@@ -13,7 +13,9 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/input"
+	"github.com/pgnc/pgnc/internal/i18n"
 	"github.com/pgnc/pgnc/model"
+	"golang.org/x/text/language"
 )
 
 // Options say what to print.
@@ -22,6 +24,10 @@ type Options struct {
 	MaxErrors int   // print no more errors than this (0: all); counting goes on
 	Syntax    bool  // moves were not replayed: the summary leaves out plies
 	Codes     Codes // --ignore and --warn-as-error
+	// Language is the language of the text (i18n.Supported); the zero Tag
+	// is English. JSON keeps its field names and severities, and gives
+	// messages and hints in it.
+	Language language.Tag
 }
 
 // Report accumulates the counts of one check and prints its diagnostics.
@@ -34,10 +40,15 @@ type Report struct {
 	// over, Plies the main-line moves replayed.
 	Files, Games, GamesWithErrors, Errors, ErrorsOutside, Warnings, Skipped, Plies int
 	reported                                                                       int // errors printed, for MaxErrors
+	print                                                                          *i18n.Printer
 }
 
 // New returns a Report that prints to out.
-func New(out io.Writer, opts Options) *Report { return &Report{opts: opts, out: out} }
+func New(out io.Writer, opts Options) *Report {
+	r := &Report{opts: opts, out: out, print: i18n.New(opts.Language)}
+	r.opts.Codes = opts.Codes.In(r.print.Diag)
+	return r
+}
 
 // Game is one game's part of a check: Index 0 for text outside games.
 type Game struct {
@@ -87,12 +98,9 @@ func (r *Report) Game(g Game) (int, error) {
 		if r.opts.JSON {
 			err = l.WriteJSON(r.out, g.File, r.opts.Codes.Catalog())
 		} else {
-			where := "outside any game"
-			if g.Index > 0 {
-				where = "in game " + GameName(g.Index, g.Tags)
-			}
-			l.Detail = where + "\n" + l.Detail
-			err = l.WriteText(r.out, g.File, r.opts.Codes.Catalog())
+			cat := r.opts.Codes.Catalog()
+			l.Detail = Where(cat, g.Index, g.Tags) + "\n" + l.Detail
+			err = l.WriteText(r.out, g.File, cat)
 		}
 		if err != nil {
 			return r.Errors - errorsBefore, err
@@ -107,12 +115,12 @@ func (r *Report) NotPGN(name string, notPGN *input.NotPGNError) error {
 	r.Files++
 	r.Errors++
 	r.ErrorsOutside++
-	d := diag.Diagnostic{Code: diag.NotPGN, Args: []diag.Arg{{Name: "file", Value: filepath.Base(name)}, {Name: "what", Value: notPGN.What}, {Name: "fix", Value: notPGN.Fix}}}
+	d := diag.Diagnostic{Code: diag.NotPGN, Args: []diag.Arg{diag.ValueArg("file", filepath.Base(name)), diag.PhraseArg("what", notPGN.What), diag.PhraseArg("fix", notPGN.Fix)}}
 	l := diag.Locate(diag.NewFile(name, ""), d)
 	if r.opts.JSON {
-		return l.WriteJSON(r.out, name, diag.English)
+		return l.WriteJSON(r.out, name, r.opts.Codes.Catalog())
 	}
-	return l.WriteText(r.out, name, diag.English)
+	return l.WriteText(r.out, name, r.opts.Codes.Catalog())
 }
 
 // Summary prints, for text, the line saying how many errors --max-errors
@@ -121,23 +129,32 @@ func (r *Report) Summary() error {
 	if r.opts.JSON {
 		return nil
 	}
+	p := r.print
 	if hidden := r.Errors - r.reported; r.opts.MaxErrors > 0 && hidden > 0 {
-		more := strings.Replace(Plural(hidden, "error"), " ", " more ", 1)
-		if _, err := fmt.Fprintf(r.out, "stopped printing errors after --max-errors %d: %s not shown\n", r.opts.MaxErrors, more); err != nil {
+		if _, err := p.Fprintf(r.out, "stopped printing errors after --max-errors %d: %d more errors not shown\n", r.opts.MaxErrors, hidden); err != nil {
 			return err
 		}
 	}
 	replayed := "" // --syntax replays nothing
 	if !r.opts.Syntax {
-		replayed = ", " + Plural(r.Plies, "ply") + " replayed"
+		replayed = p.Sprintf(", %d plies replayed", r.Plies)
 	}
-	errors := Plural(r.Errors, "error")
+	errors := p.Sprintf("%d errors", r.Errors)
 	if r.ErrorsOutside > 0 {
-		errors += fmt.Sprintf(" (%d outside any game)", r.ErrorsOutside)
+		errors += p.Sprintf(" (%d outside any game)", r.ErrorsOutside)
 	}
-	_, err := fmt.Fprintf(r.out, "%s, %s (%d with errors)%s: %s, %s, %s skipped\n", Plural(r.Files, "file"), Plural(r.Games, "game"),
-		r.GamesWithErrors, replayed, errors, Plural(r.Warnings, "warning"), Plural(r.Skipped, "byte"))
+	_, err := p.Fprintf(r.out, "%s, %s (%d with errors)%s: %s, %s, %s skipped\n", p.Sprintf("%d files", r.Files), p.Sprintf("%d games", r.Games),
+		r.GamesWithErrors, replayed, errors, p.Sprintf("%d warnings", r.Warnings), p.Sprintf("%d bytes", r.Skipped))
 	return err
+}
+
+// Where says where a diagnostic stands, in the language of cat: "in game
+// 3 (White – Black)", or, for index 0, "outside any game".
+func Where(cat *diag.Catalog, index int, tags []model.Tag) string {
+	if index == 0 {
+		return cat.Render("outside any game")
+	}
+	return cat.Render("in game {game}", diag.ValueArg("game", GameName(index, tags)))
 }
 
 // GameName names a game for a reader: its index and players.
@@ -154,15 +171,4 @@ func GameName(index int, tags []model.Tag) string {
 	// Tag values read with --encoding utf8 may hold bytes that are not
 	// UTF-8: every line pgnc prints is UTF-8, as source lines are.
 	return fmt.Sprintf("%d (%s – %s)", index, strings.ToValidUTF8(white, "?"), strings.ToValidUTF8(black, "?"))
-}
-
-// Plural writes n with its noun, "1 game", "2 games", "3 plies".
-func Plural(n int, noun string) string {
-	switch {
-	case n == 1:
-		return fmt.Sprintf("1 %s", noun)
-	case noun == "ply":
-		return fmt.Sprintf("%d plies", n)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

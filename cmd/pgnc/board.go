@@ -23,28 +23,28 @@ Flags:
 func newBoardFlags(out io.Writer) (*pflag.FlagSet, *int, *int, *bool, *bool) {
 	fs := pflag.NewFlagSet("board", pflag.ContinueOnError)
 	fs.SetOutput(out)
-	game := fs.Int("game", 1, "which game of the file, from 1")
-	ply := fs.Int("ply", -1, "show the position after this many plies of the main line (0: the start)")
-	all := fs.Bool("all", false, "show every position of the main line in order")
-	ascii := fs.Bool("ascii", false, "draw pieces as letters instead of chess figurines")
+	game := fs.Int("game", 1, msg.Sprintf("which game of the file, from 1"))
+	ply := fs.Int("ply", -1, msg.Sprintf("show the position after this many plies of the main line (0: the start)"))
+	all := fs.Bool("all", false, msg.Sprintf("show every position of the main line in order"))
+	ascii := fs.Bool("ascii", false, msg.Sprintf("draw pieces as letters instead of chess figurines"))
 	return fs, game, ply, all, ascii
 }
 
 func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, gameN, ply, all, ascii := newBoardFlags(stderr)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, boardUsage)
-		fs.PrintDefaults()
+		msg.Fprint(stderr, msg.Sprintf(boardUsage))
+		printDefaults(fs, stderr)
 	}
 	if code, ok := parseFlags(fs, "board", args, stderr); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "pgnc board: want exactly one FILE")
+		msg.Fprintf(stderr, "pgnc board: want exactly one FILE\n")
 		return exitUsage
 	}
 	if *gameN < 1 {
-		fmt.Fprintf(stderr, "pgnc board: --game %d is out of range; games count from 1\n", *gameN)
+		msg.Fprintf(stderr, "pgnc board: --game %d is out of range; games count from 1\n", *gameN)
 		return exitUsage
 	}
 	// The input is streamed up to the game shown: memory stays flat
@@ -54,7 +54,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	failed := false
 	eachInput(fs.Arg(0), stdin, openOptions{stderr: stderr}, func(in *pgnInput, err error) {
 		if err != nil {
-			fmt.Fprintf(stderr, "pgnc: %v\n", err)
+			msg.Fprintf(stderr, "pgnc: %v\n", err)
 			failed = true
 			return
 		}
@@ -62,11 +62,11 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if inputs++; inputs > 1 {
 			return
 		}
-		rd := reader.New(in.text, in.name, reader.Options{Model: true})
+		rd := reader.New(in.text, in.name, reader.Options{Model: true, Catalog: msg.Diag})
 		defer rd.Close()
 		for game, err := range rd.All() {
 			if err != nil {
-				fmt.Fprintf(stderr, "pgnc: %s: %v\n", in.name, err)
+				msg.Fprintf(stderr, "pgnc: %s: %v\n", in.name, err)
 				failed = true
 				return
 			}
@@ -82,42 +82,42 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case failed:
 		return exitUsage
 	case inputs != 1:
-		fmt.Fprintf(stderr, "pgnc board: %s holds %d PGN inputs; name one file (or one archive member's file)\n", fs.Arg(0), inputs)
+		msg.Fprintf(stderr, "pgnc board: %s holds %d PGN inputs; name one file (or one archive member's file)\n", fs.Arg(0), inputs)
 		return exitUsage
 	case g == nil:
-		fmt.Fprintf(stderr, "pgnc board: the file has %d games; --game %d is out of range\n", games, *gameN)
+		msg.Fprintf(stderr, "pgnc board: the file has %d games; --game %d is out of range\n", games, *gameN)
 		return exitUsage
 	}
 	show := func(title string, p chess.Position) {
-		fmt.Fprintf(stdout, "%s, %s to move\n%sFEN: %s\n", title, p.Turn(), p.Diagram(!*ascii), p.FEN())
+		msg.Fprintf(stdout, "%s, %s to move\n%sFEN: %s\n", title, msg.Diag.Phrase(p.Turn().String()), p.Diagram(!*ascii), p.FEN())
 	}
 	switch {
 	case *all:
-		show("start", g.Start)
+		show(msg.Sprintf("start"), g.Start)
 		for i, m := range g.Moves {
 			fmt.Fprintln(stdout)
-			show("after "+moveLabel(g, i, m), m.After)
+			show(msg.Sprintf("after %s", moveLabel(g, i, m)), m.After)
 		}
 	case *ply >= 0:
 		if *ply > len(g.Moves) {
-			fmt.Fprintf(stderr, "pgnc board: game %d has %d replayable plies; --ply %d is out of range\n", *gameN, len(g.Moves), *ply)
+			msg.Fprintf(stderr, "pgnc board: game %d has %d replayable plies; --ply %d is out of range\n", *gameN, len(g.Moves), *ply)
 			return exitUsage
 		}
 		if *ply == 0 {
-			show("start", g.Start)
+			show(msg.Sprintf("start"), g.Start)
 		} else {
-			show("after "+moveLabel(g, *ply-1, g.Moves[*ply-1]), g.Moves[*ply-1].After)
+			show(msg.Sprintf("after %s", moveLabel(g, *ply-1, g.Moves[*ply-1])), g.Moves[*ply-1].After)
 		}
 	default:
 		if len(g.Moves) == 0 {
-			show("start", g.Start)
+			show(msg.Sprintf("start"), g.Start)
 		} else {
 			i := len(g.Moves) - 1
-			show("after "+moveLabel(g, i, g.Moves[i]), g.Moves[i].After)
+			show(msg.Sprintf("after %s", moveLabel(g, i, g.Moves[i])), g.Moves[i].After)
 		}
 	}
 	if !g.Complete {
-		fmt.Fprintf(stderr, "pgnc board: game %d stops after ply %d at an illegal or unreadable move; run pgnc check for details\n", *gameN, len(g.Moves))
+		msg.Fprintf(stderr, "pgnc board: game %d stops after ply %d at an illegal or unreadable move; run pgnc check for details\n", *gameN, len(g.Moves))
 		return exitProblems
 	}
 	return exitClean
@@ -133,5 +133,5 @@ func moveLabel(g *model.Game, i int, m *model.Move) string {
 	if before.Turn() == chess.Black {
 		dots = "..."
 	}
-	return fmt.Sprintf("%d%s %s", before.FullmoveNumber(), dots, m.SAN)
+	return msg.Sprintf("%d%s %s", before.FullmoveNumber(), dots, m.SAN)
 }

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"runtime"
 	"strconv"
@@ -55,10 +54,10 @@ type convertFlags struct {
 func newConvertFlags(out io.Writer) *convertFlags {
 	f := &convertFlags{set: pflag.NewFlagSet("convert", pflag.ContinueOnError)}
 	f.set.SetOutput(out)
-	f.set.StringVar(&f.to, "to", "", "output format: json, ndjson, uci, san, fen, epd or pgn")
-	f.set.StringVar(&f.from, "from", "pgn", "input format: pgn or json (json reads json and ndjson)")
-	f.set.BoolVar(&f.final, "final", false, "fen, epd: only the final position of each game")
-	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "read with this many goroutines (at least 1); the output order stays that of the input")
+	f.set.StringVar(&f.to, "to", "", msg.Sprintf("output format: json, ndjson, uci, san, fen, epd or pgn"))
+	f.set.StringVar(&f.from, "from", "pgn", msg.Sprintf("input format: pgn or json (json reads json and ndjson)"))
+	f.set.BoolVar(&f.final, "final", false, msg.Sprintf("fen, epd: only the final position of each game"))
+	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("read with this many goroutines (at least 1); the output order stays that of the input"))
 	addEncodingFlag(f.set, &f.encoding)
 	f.codes.add(f.set)
 	return f
@@ -69,8 +68,8 @@ var convertFormats = map[string]bool{"json": true, "ndjson": true, "uci": true, 
 func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newConvertFlags(stderr)
 	flags.set.Usage = func() {
-		fmt.Fprint(stderr, convertUsage)
-		flags.set.PrintDefaults()
+		msg.Fprint(stderr, msg.Sprintf(convertUsage))
+		printDefaults(flags.set, stderr)
 	}
 	if code, ok := parseFlags(flags.set, "convert", args, stderr); !ok {
 		return code
@@ -78,13 +77,13 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	args = inputArgs(flags.set.Args(), stdin)
 	switch {
 	case !convertFormats[flags.to]:
-		fmt.Fprintf(stderr, "pgnc convert: --to %q is not one of json, ndjson, uci, san, fen, epd, pgn\n", flags.to)
+		msg.Fprintf(stderr, "pgnc convert: --to %q is not one of json, ndjson, uci, san, fen, epd, pgn\n", flags.to)
 		return exitUsage
 	case flags.from != "pgn" && flags.from != "json":
-		fmt.Fprintf(stderr, "pgnc convert: --from %q is not pgn or json\n", flags.from)
+		msg.Fprintf(stderr, "pgnc convert: --from %q is not pgn or json\n", flags.from)
 		return exitUsage
 	case len(args) == 0:
-		fmt.Fprintln(stderr, "pgnc convert: no input files (use - for standard input)")
+		msg.Fprintf(stderr, "pgnc convert: no input files (use - for standard input)\n")
 		return exitUsage
 	case !jobsValid("convert", flags.jobs, stderr):
 		return exitUsage
@@ -93,7 +92,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	codes, err := flags.codes.policy()
 	if err != nil {
-		fmt.Fprintf(stderr, "pgnc convert: %v\n", err)
+		msg.Fprintf(stderr, "pgnc convert: %v\n", err)
 		return exitUsage
 	}
 	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc, letters: flags.encoding.letters.lang, codes: codes}
@@ -104,7 +103,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, arg := range args {
 		eachInput(arg, stdin, openOptions{jobs: flags.jobs, stderr: stderr}, func(in *pgnInput, err error) {
 			if err != nil {
-				fmt.Fprintf(stderr, "pgnc: %v\n", err)
+				msg.Fprintf(stderr, "pgnc: %v\n", err)
 				code = exitUsage
 				return
 			}
@@ -116,7 +115,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				failed, err = w.fromPGN(in.text, in.name, stderr)
 			}
 			if err != nil {
-				fmt.Fprintf(stderr, "pgnc: %s: %v\n", in.name, err)
+				msg.Fprintf(stderr, "pgnc: %s: %v\n", in.name, err)
 				code = exitUsage
 			} else if failed && code == exitClean {
 				code = exitProblems
@@ -151,7 +150,7 @@ func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, e
 		}
 		return w.render(g.Model, g.File.Base)
 	}
-	rd := reader.New(r, name, reader.Options{Model: true, ReuseMemory: true, Workers: w.jobs, Encoding: w.encoding, Language: w.letters, Prepare: prepare})
+	rd := reader.New(r, name, reader.Options{Model: true, ReuseMemory: true, Workers: w.jobs, Encoding: w.encoding, Language: w.letters, Prepare: prepare, Catalog: msg.Diag})
 	defer rd.Close()
 	failed := false
 	for {
@@ -259,11 +258,11 @@ func convertible(g *reader.Game) bool {
 // renderFailed renders the record of g, a game that is not convertible,
 // naming its first error; see failedRecord.
 func (w *converter) renderFailed(g *reader.Game) []byte {
-	message := "its moves could not be replayed"
+	message := msg.Sprintf("its moves could not be replayed")
 	for _, d := range g.Diags {
 		if w.codes.IsError(d) {
 			pos := g.File.Position(d.Start)
-			message = fmt.Sprintf("%s:%d:%d: error[%s]: %s", g.File.Name, pos.Line, pos.Col, d.Code, w.codes.Catalog().Message(d))
+			message = msg.Sprintf("%s:%d:%d: error[%s]: %s", g.File.Name, pos.Line, pos.Col, d.Code, w.codes.Catalog().Message(d))
 			break
 		}
 	}

@@ -53,20 +53,20 @@ type fmtFlags struct {
 
 // readOptions are the reader options the flags ask for.
 func (f *fmtFlags) readOptions() reader.Options {
-	return reader.Options{Workers: f.jobs, Encoding: f.encoding.enc, Language: f.encoding.letters.lang, MaxGameBytes: f.maxGameBytes}
+	return reader.Options{Workers: f.jobs, Encoding: f.encoding.enc, Language: f.encoding.letters.lang, MaxGameBytes: f.maxGameBytes, Catalog: msg.Diag}
 }
 
 func newFmtFlags(out io.Writer) *fmtFlags {
 	f := &fmtFlags{set: pflag.NewFlagSet("fmt", pflag.ContinueOnError)}
 	f.set.SetOutput(out)
-	f.set.BoolVarP(&f.write, "write", "w", false, "rewrite each FILE in place (atomically: a temporary file is renamed over it)")
-	f.set.BoolVarP(&f.list, "list", "l", false, "list the files whose formatting differs, write nothing else")
-	f.set.BoolVar(&f.check, "check", false, "exit 1 when a file is not in export format")
-	f.set.IntVar(&f.width, "width", 79, "longest movetext line")
-	f.set.StringVar(&f.strip, "strip", "", "comma-separated parts to leave out: comments, variations, nags, clock")
-	f.set.BoolVar(&f.keepSuffixes, "keep-suffixes", false, "write suffix annotations as written (!?) instead of as NAGs ($5)")
-	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "format with this many goroutines (at least 1); the output order stays that of the input")
-	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, "most bytes read without a game boundary; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is")
+	f.set.BoolVarP(&f.write, "write", "w", false, msg.Sprintf("rewrite each FILE in place (atomically: a temporary file is renamed over it)"))
+	f.set.BoolVarP(&f.list, "list", "l", false, msg.Sprintf("list the files whose formatting differs, write nothing else"))
+	f.set.BoolVar(&f.check, "check", false, msg.Sprintf("exit 1 when a file is not in export format"))
+	f.set.IntVar(&f.width, "width", 79, msg.Sprintf("longest movetext line"))
+	f.set.StringVar(&f.strip, "strip", "", msg.Sprintf("comma-separated parts to leave out: comments, variations, nags, clock"))
+	f.set.BoolVar(&f.keepSuffixes, "keep-suffixes", false, msg.Sprintf("write suffix annotations as written (!?) instead of as NAGs ($5)"))
+	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("format with this many goroutines (at least 1); the output order stays that of the input"))
+	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is"))
 	addEncodingFlag(f.set, &f.encoding)
 	f.codes.add(f.set)
 	return f
@@ -86,7 +86,7 @@ func (f *fmtFlags) options() (export.Options, error) {
 		case "clock":
 			opts.StripClock = true
 		default:
-			return opts, fmt.Errorf("unknown --strip part %q (want comments, variations, nags or clock)", part)
+			return opts, msg.Errorf("unknown --strip part %q (want comments, variations, nags or clock)", part)
 		}
 	}
 	return opts, nil
@@ -95,15 +95,15 @@ func (f *fmtFlags) options() (export.Options, error) {
 func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newFmtFlags(stderr)
 	flags.set.Usage = func() {
-		fmt.Fprint(stderr, fmtUsage)
-		flags.set.PrintDefaults()
+		msg.Fprint(stderr, msg.Sprintf(fmtUsage))
+		printDefaults(flags.set, stderr)
 	}
 	if code, ok := parseFlags(flags.set, "fmt", args, stderr); !ok {
 		return code
 	}
 	opts, err := flags.options()
 	if err != nil {
-		fmt.Fprintf(stderr, "pgnc fmt: %v\n", err)
+		msg.Fprintf(stderr, "pgnc fmt: %v\n", err)
 		return exitUsage
 	}
 	if !jobsValid("fmt", flags.jobs, stderr) {
@@ -111,12 +111,12 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	codes, err := flags.codes.policy()
 	if err != nil {
-		fmt.Fprintf(stderr, "pgnc fmt: %v\n", err)
+		msg.Fprintf(stderr, "pgnc fmt: %v\n", err)
 		return exitUsage
 	}
 	args = inputArgs(flags.set.Args(), stdin)
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "pgnc fmt: no input files (use - for standard input)")
+		msg.Fprintf(stderr, "pgnc fmt: no input files (use - for standard input)\n")
 		return exitUsage
 	}
 	if flags.write {
@@ -125,12 +125,12 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	code := exitClean
 	for _, arg := range args {
 		if arg == "-" && flags.write {
-			fmt.Fprintln(stderr, "pgnc fmt: -w cannot rewrite standard input")
+			msg.Fprintf(stderr, "pgnc fmt: -w cannot rewrite standard input\n")
 			return exitUsage
 		}
 		if info, err := os.Stat(arg); err == nil && !info.IsDir() && !info.Mode().IsRegular() && (flags.write || flags.list) {
 			// Opening a FIFO would wait for a writer.
-			fmt.Fprintf(stderr, "pgnc: %s is not a regular file; -w and -l read regular files only\n", arg)
+			msg.Fprintf(stderr, "pgnc: %s is not a regular file; -w and -l read regular files only\n", arg)
 			code = exitUsage
 			continue
 		}
@@ -143,7 +143,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				errs, changed, err = fmtOne(in, stdout, stderr, flags, opts, codes)
 			}
 			if err != nil {
-				fmt.Fprintf(stderr, "pgnc: %v\n", err)
+				msg.Fprintf(stderr, "pgnc: %v\n", err)
 				code = exitUsage
 				return
 			}
@@ -154,7 +154,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stdout, in.name)
 			}
 			if flags.check && changed {
-				fmt.Fprintf(stderr, "%s: not in export format\n", in.name)
+				msg.Fprintf(stderr, "%s: not in export format\n", in.name)
 				if code == exitClean {
 					code = exitProblems
 				}
@@ -170,16 +170,16 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // over the input when they differ.
 func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options, codes report.Codes) (errs int, changed bool, err error) {
 	if flags.write && (in.format != input.Text || in.path == "") {
-		how := string(in.format) + "-compressed files"
+		how := msg.Sprintf("%s-compressed files", in.format)
 		switch {
 		case in.format == input.Zip:
-			how = "members of zip archives"
+			how = msg.Sprintf("members of zip archives")
 		case in.format == input.UTF16LE || in.format == input.UTF16BE:
-			how = "UTF-16 files" // fmt writes UTF-8
+			how = msg.Sprintf("UTF-16 files") // fmt writes UTF-8
 		case in.path == "":
-			how = "standard input"
+			how = msg.Sprintf("standard input")
 		}
-		return 0, false, fmt.Errorf("%s: -w does not rewrite %s; write to standard output instead", in.name, how)
+		return 0, false, msg.Errorf("%s: -w does not rewrite %s; write to standard output instead", in.name, how)
 	}
 	if !flags.write && !flags.list && !flags.check {
 		out := bufio.NewWriter(stdout)
@@ -243,7 +243,7 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 	}
 	defer func() {
 		if n := transcoded.Load(); n > 0 {
-			fmt.Fprintf(stderr, "pgnc fmt: %s: %s that %s not UTF-8 copied as UTF-8, read as Windows-1252 (Latin-1)\n", name, report.Plural(int(n), "text"), map[bool]string{true: "was", false: "were"}[n == 1])
+			msg.Fprintf(stderr, "pgnc fmt: %s: %d texts that were not UTF-8 copied as UTF-8, read as Windows-1252 (Latin-1)\n", name, n)
 		}
 	}()
 	read.Prepare = func(g *reader.Game) []byte {
@@ -251,10 +251,10 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 		what, ok := "", exportable(g, codes)
 		if ok {
 			if what = exportLoses(g.AST); what == "" && hasCode(g.Diags, diag.DuplicateTag) {
-				what = "a second tag of one name"
+				what = diag.Phrase("a second tag of one name")
 			}
 			if what != "" {
-				g.Diags = append(g.Diags, diag.Diagnostic{Code: diag.CopiedUnchanged, Start: g.AST.From, End: g.AST.From, Game: g.Index, Args: []diag.Arg{{Name: "what", Value: what}}})
+				g.Diags = append(g.Diags, diag.Diagnostic{Code: diag.CopiedUnchanged, Start: g.AST.From, End: g.AST.From, Game: g.Index, Args: []diag.Arg{diag.PhraseArg("what", what)}})
 			}
 		}
 		if !ok || what != "" {
@@ -288,16 +288,12 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 				errors++
 			}
 			if isError || d.Code == diag.CopiedUnchanged && codes.Shown(d) {
-				where := "outside any game"
-				if g.Index > 0 {
-					where = "in game " + report.GameName(g.Index, g.Tags)
-				}
-				d.Detail = where + "\n" + d.Detail
+				d.Detail = report.Where(codes.Catalog(), g.Index, g.Tags) + "\n" + d.Detail
 				diag.WriteText(stderr, g.File, d, codes.Catalog())
 			}
 		}
 		if g.Unread > 0 {
-			return errors, fmt.Errorf("%s: %d bytes after a game cut at --max-game-bytes (%d) were skipped unread, and fmt cannot copy through what it has not read: raise --max-game-bytes", name, g.Unread, read.MaxGameBytes)
+			return errors, msg.Errorf("%s: %d bytes after a game cut at --max-game-bytes (%d) were skipped unread, and fmt cannot copy through what it has not read: raise --max-game-bytes", name, g.Unread, read.MaxGameBytes)
 		}
 		if g.Index == 0 { // the text after the last game of a piece
 			b.Write(appendKept(nil, utf8Text(g.Gap)))
@@ -333,7 +329,7 @@ func exportable(g *reader.Game, codes report.Codes) bool {
 // moves (text before the first game, read as a game of comments).
 func exportLoses(g *ast.Game) string {
 	if len(g.Tags) == 0 && !hasMove(g.Moves) {
-		return "text without tags or moves"
+		return diag.Phrase("text without tags or moves")
 	}
 	return lineLoses(g.Moves)
 }
@@ -347,11 +343,11 @@ func lineLoses(line []ast.Element) string {
 			moved = true
 		case *ast.NAG:
 			if !moved {
-				return "a NAG before the first move"
+				return diag.Phrase("a NAG before the first move")
 			}
 		case *ast.Variation:
 			if len(e.Elements) > 0 && !hasMove(e.Elements) {
-				return "a variation without moves"
+				return diag.Phrase("a variation without moves")
 			}
 			if what := lineLoses(e.Elements); what != "" {
 				return what

@@ -8,20 +8,23 @@ package main
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strconv"
+	"strings"
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/input"
+	"github.com/pgnc/pgnc/internal/i18n"
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
 	"github.com/pgnc/pgnc/report"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
+	"golang.org/x/text/language"
 )
 
 // version says which pgnc this is: the module version and the VCS revision
@@ -111,7 +114,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &checkedWriter{w: stdout}
 	code := runCommand(args, stdin, out, stderr)
 	if out.err != nil && code != exitUsage { // exit code 2 comes with its own message
-		fmt.Fprintf(stderr, "pgnc: %v\n", out.err)
+		msg.Fprintf(stderr, "pgnc: %v\n", out.err)
 		code = exitUsage
 	}
 	return code
@@ -134,15 +137,31 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 		if errors.As(err, &pathErr) {
 			err = pathErr.Err // "no space left on device", without the file's name
 		}
-		c.err = fmt.Errorf("writing standard output: %w", err)
+		c.err = msg.Errorf("writing standard output: %w", err)
 	}
 	return n, c.err
 }
 
-// runCommand runs the command that args name.
+// msg prints pgnc's messages in the language of the run: runCommand sets
+// it before the command starts.
+var msg = i18n.New(language.English)
+
+// runCommand runs the command that args name, in the language that --lang
+// or the locale asks for.
 func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	args, lang, missing := langFlag(args)
+	tag, known := i18n.Choose(lang, os.Getenv)
+	msg = i18n.New(tag)
+	switch {
+	case missing:
+		msg.Fprintf(stderr, "pgnc: %v\n", msg.Errorf("flag needs an argument: %s", "--lang"))
+		return exitUsage
+	case !known:
+		msg.Fprintf(stderr, "pgnc: --lang %q: pgnc speaks %s\n", lang, "en, es")
+		return exitUsage
+	}
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		msg.Fprint(stderr, msg.Sprintf(usage))
 		return exitUsage
 	}
 	switch args[0] {
@@ -157,42 +176,42 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "play":
 		return runPlay(args[1:], stdin, stdout, stderr)
 	case "version", "--version":
-		fmt.Fprintf(stdout, "pgnc %s\n", version())
+		msg.Fprintf(stdout, "pgnc %s\n", version())
 		return exitClean
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 && args[0] == "help" {
 			switch args[1] {
 			case "check":
-				fmt.Fprint(stdout, checkUsage)
-				newCheckFlags(stdout).set.PrintDefaults()
+				msg.Fprint(stdout, msg.Sprintf(checkUsage))
+				printDefaults(newCheckFlags(stdout).set, stdout)
 				return exitClean
 			case "board":
-				fmt.Fprint(stdout, boardUsage)
+				msg.Fprint(stdout, msg.Sprintf(boardUsage))
 				fs, _, _, _, _ := newBoardFlags(stdout)
-				fs.PrintDefaults()
+				printDefaults(fs, stdout)
 				return exitClean
 			case "convert":
-				fmt.Fprint(stdout, convertUsage)
-				newConvertFlags(stdout).set.PrintDefaults()
+				msg.Fprint(stdout, msg.Sprintf(convertUsage))
+				printDefaults(newConvertFlags(stdout).set, stdout)
 				return exitClean
 			case "fmt":
-				fmt.Fprint(stdout, fmtUsage)
-				newFmtFlags(stdout).set.PrintDefaults()
+				msg.Fprint(stdout, msg.Sprintf(fmtUsage))
+				printDefaults(newFmtFlags(stdout).set, stdout)
 				return exitClean
 			case "play":
-				fmt.Fprint(stdout, playUsage)
+				msg.Fprint(stdout, msg.Sprintf(playUsage))
 				return exitClean
 			case "version", "help":
-				fmt.Fprint(stdout, usage)
+				msg.Fprint(stdout, msg.Sprintf(usage))
 				return exitClean
 			}
-			fmt.Fprintf(stderr, "pgnc help: unknown command %q\n", args[1])
+			msg.Fprintf(stderr, "pgnc help: unknown command %q\n", args[1])
 			return exitUsage
 		}
-		fmt.Fprint(stdout, usage)
+		msg.Fprint(stdout, msg.Sprintf(usage))
 		return exitClean
 	}
-	fmt.Fprintf(stderr, "pgnc: unknown command %q\nRun 'pgnc help' for usage.\n", args[0])
+	msg.Fprintf(stderr, "pgnc: unknown command %q\nRun 'pgnc help' for usage.\n", args[0])
 	return exitUsage
 }
 
@@ -215,15 +234,15 @@ type checkFlags struct {
 func newCheckFlags(out io.Writer) *checkFlags {
 	f := &checkFlags{set: pflag.NewFlagSet("check", pflag.ContinueOnError)}
 	f.set.SetOutput(out)
-	f.set.BoolVar(&f.syntax, "syntax", false, "stop after the grammar: lexical and syntax checks only, no move replay")
-	f.set.BoolVar(&f.strict, "strict", false, "fail (exit 1) on warnings too")
-	f.set.StringVar(&f.format, "format", "text", "output format: text or json (one object per line)")
-	f.set.IntVar(&f.maxErrors, "max-errors", 0, "stop reporting after this many errors (0: no limit); counting goes on")
-	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "check with this many goroutines (at least 1); output order stays that of the input")
-	f.set.BoolVarP(&f.quiet, "quiet", "q", false, "no progress bar (it shows only when standard error is a terminal)")
-	f.set.IntVar(&f.maxDepth, "max-depth", parser.DefaultMaxDepth, fmt.Sprintf("deepest variation nesting read, at most %d; deeper variations are skipped (PGN214)", parser.DepthCap))
-	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, "most bytes read without a game boundary before the input is cut (PGN215)")
-	f.set.IntVar(&f.maxRepeats, "max-repeats", diag.DefaultRepeats, "most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit")
+	f.set.BoolVar(&f.syntax, "syntax", false, msg.Sprintf("stop after the grammar: lexical and syntax checks only, no move replay"))
+	f.set.BoolVar(&f.strict, "strict", false, msg.Sprintf("fail (exit 1) on warnings too"))
+	f.set.StringVar(&f.format, "format", "text", msg.Sprintf("output format: text or json (one object per line)"))
+	f.set.IntVar(&f.maxErrors, "max-errors", 0, msg.Sprintf("stop reporting after this many errors (0: no limit); counting goes on"))
+	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("check with this many goroutines (at least 1); output order stays that of the input"))
+	f.set.BoolVarP(&f.quiet, "quiet", "q", false, msg.Sprintf("no progress bar (it shows only when standard error is a terminal)"))
+	f.set.IntVar(&f.maxDepth, "max-depth", parser.DefaultMaxDepth, msg.Sprintf("deepest variation nesting read, at most %d; deeper variations are skipped (PGN214)", parser.DepthCap))
+	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary before the input is cut (PGN215)"))
+	f.set.IntVar(&f.maxRepeats, "max-repeats", diag.DefaultRepeats, msg.Sprintf("most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit"))
 	f.codes.add(f.set)
 	addEncodingFlag(f.set, &f.encoding)
 	return f
@@ -232,14 +251,14 @@ func newCheckFlags(out io.Writer) *checkFlags {
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newCheckFlags(stderr)
 	flags.set.Usage = func() {
-		fmt.Fprint(stderr, checkUsage)
-		flags.set.PrintDefaults()
+		msg.Fprint(stderr, msg.Sprintf(checkUsage))
+		printDefaults(flags.set, stderr)
 	}
 	if code, ok := parseFlags(flags.set, "check", args, stderr); !ok {
 		return code
 	}
 	if flags.format != "text" && flags.format != "json" {
-		fmt.Fprintf(stderr, "pgnc check: unknown format %q (want text or json)\n", flags.format)
+		msg.Fprintf(stderr, "pgnc check: unknown format %q (want text or json)\n", flags.format)
 		return exitUsage
 	}
 	if !jobsValid("check", flags.jobs, stderr) {
@@ -247,22 +266,22 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	codes, err := flags.codes.policy()
 	if err != nil {
-		fmt.Fprintf(stderr, "pgnc check: %v\n", err)
+		msg.Fprintf(stderr, "pgnc check: %v\n", err)
 		return exitUsage
 	}
 	if flags.maxDepth > parser.DepthCap {
-		fmt.Fprintf(stderr, "pgnc check: --max-depth %d is above %d, the deepest nesting every pass is tested to run through\n", flags.maxDepth, parser.DepthCap)
+		msg.Fprintf(stderr, "pgnc check: --max-depth %d is above %d, the deepest nesting every pass is tested to run through\n", flags.maxDepth, parser.DepthCap)
 		return exitUsage
 	}
 	args = inputArgs(flags.set.Args(), stdin)
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "pgnc check: no input files (use - for standard input)")
+		msg.Fprintf(stderr, "pgnc check: no input files (use - for standard input)\n")
 		return exitUsage
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	c := checker{flags: flags, out: out, stderr: stderr, progress: newProgress(stderr, flags.quiet), codes: codes,
-		report: report.New(out, report.Options{JSON: flags.format == "json", MaxErrors: flags.maxErrors, Syntax: flags.syntax, Codes: codes})}
+		report: report.New(out, report.Options{JSON: flags.format == "json", MaxErrors: flags.maxErrors, Syntax: flags.syntax, Codes: codes, Language: msg.Language()})}
 	defer c.progress.finish()
 	for _, arg := range args {
 		c.checkArg(arg, stdin)
@@ -277,6 +296,29 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitProblems
 	}
 	return exitClean
+}
+
+// langFlag takes --lang out of args, wherever it stands before "--": every
+// command takes it, and it must be known before any of them prints.
+func langFlag(args []string) (rest []string, lang string, missing bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(rest, args[i:]...), lang, false
+		case a == "--lang":
+			if i+1 == len(args) {
+				return rest, "", true
+			}
+			lang = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--lang="):
+			lang = strings.TrimPrefix(a, "--lang=")
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return rest, lang, false
 }
 
 // inputArgs returns the inputs that args name: args, or, when there are
@@ -303,15 +345,48 @@ func parseFlags(set *pflag.FlagSet, command string, args []string, stderr io.Wri
 	case errors.Is(err, pflag.ErrHelp):
 		return exitClean, false
 	}
-	fmt.Fprintf(stderr, "pgnc %s: %v\nRun 'pgnc help %s' for usage.\n", command, err, command)
+	msg.Fprintf(stderr, "pgnc %s: %v\nRun 'pgnc help %s' for usage.\n", command, flagError(err), command)
 	return exitUsage, false
+}
+
+// flagError says what is wrong with the flags in the language of the run:
+// the errors of pflag are English.
+func flagError(err error) error {
+	var notExist *pflag.NotExistError
+	var required *pflag.ValueRequiredError
+	var invalid *pflag.InvalidValueError
+	var syntax *pflag.InvalidSyntaxError
+	switch {
+	case errors.As(err, &notExist):
+		if s := notExist.GetSpecifiedShortnames(); s != "" {
+			return msg.Errorf("unknown flag %s in -%s", notExist.GetSpecifiedName(), s)
+		}
+		return msg.Errorf("unknown flag: --%s", notExist.GetSpecifiedName())
+	case errors.As(err, &required):
+		return msg.Errorf("flag needs an argument: %s", "--"+required.GetFlag().Name)
+	case errors.As(err, &invalid):
+		var number *strconv.NumError
+		if cause := errors.Unwrap(invalid); cause != nil && !errors.As(cause, &number) {
+			return msg.Errorf("invalid value %q for --%s: %v", invalid.GetValue(), invalid.GetFlag().Name, cause)
+		}
+		return msg.Errorf("invalid value %q for --%s", invalid.GetValue(), invalid.GetFlag().Name)
+	case errors.As(err, &syntax):
+		return msg.Errorf("bad flag syntax: %s", syntax.GetSpecifiedFlag())
+	}
+	return err
+}
+
+// printDefaults prints the flags of set, as pflag's PrintDefaults does, with
+// its "(default …)" notes in the language of the run.
+func printDefaults(set *pflag.FlagSet, w io.Writer) {
+	io.WriteString(w, strings.ReplaceAll(set.FlagUsages(), " (default ", msg.Sprintf(" (default ")))
 }
 
 // jobsValid reports whether -j is at least 1, and says so on stderr when
 // it is not.
 func jobsValid(command string, jobs int, stderr io.Writer) bool {
 	if jobs < 1 {
-		fmt.Fprintf(stderr, "pgnc %s: -j %d: give at least 1 goroutine\n", command, jobs)
+		msg.Fprintf(stderr, "pgnc %s: -j %d: give at least 1 goroutine\n", command, jobs)
 		return false
 	}
 	return true
@@ -351,7 +426,7 @@ func (c *checker) readOptions() reader.Options {
 	return reader.Options{
 		SyntaxOnly: c.flags.syntax, ReuseText: true, Workers: c.flags.jobs,
 		MaxDepth: c.flags.maxDepth, MaxGameBytes: c.flags.maxGameBytes, Encoding: c.flags.encoding.enc,
-		MaxRepeats: repeatsOption(c.flags.maxRepeats), Language: c.flags.encoding.letters.lang,
+		MaxRepeats: repeatsOption(c.flags.maxRepeats), Language: c.flags.encoding.letters.lang, Catalog: msg.Diag,
 	}
 }
 
@@ -376,7 +451,7 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool) {
 			return
 		}
 		if err != nil {
-			c.ioError(fmt.Errorf("%s: %w", name, err))
+			c.ioError(msg.Errorf("%s: %w", name, err))
 			return
 		}
 		if byOffset && g.File != lastFile {
@@ -417,5 +492,5 @@ func (c *checker) inputError(err error) {
 func (c *checker) ioError(err error) {
 	c.ioFailed = true
 	c.out.Flush()
-	fmt.Fprintf(c.stderr, "pgnc: %v\n", err)
+	msg.Fprintf(c.stderr, "pgnc: %v\n", err)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"archive/zip"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -64,7 +63,7 @@ type inputError struct {
 func (e *inputError) Error() string {
 	var notPGN *input.NotPGNError
 	if errors.As(e.err, &notPGN) {
-		return fmt.Sprintf("%s: '%s' is %s, not PGN text; %s", e.name, filepath.Base(e.name), notPGN.What, notPGN.Fix)
+		return msg.Sprintf("%s: '%s' is %s, not PGN text; %s", e.name, filepath.Base(e.name), msg.Diag.Phrase(notPGN.What), msg.Diag.Phrase(notPGN.Fix))
 	}
 	if strings.HasPrefix(e.err.Error(), e.name) {
 		return e.err.Error()
@@ -125,7 +124,7 @@ func eachInput(arg string, stdin io.Reader, o openOptions, fn func(*pgnInput, er
 			// would block, a device never end.
 			if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
 				if o.stderr != nil {
-					fmt.Fprintf(o.stderr, "pgnc: warning: %s is not a regular file; passed over\n", path)
+					msg.Fprintf(o.stderr, "pgnc: warning: %s is not a regular file; passed over\n", path)
 				}
 				return nil
 			}
@@ -138,7 +137,7 @@ func eachInput(arg string, stdin io.Reader, o openOptions, fn func(*pgnInput, er
 		fn(nil, err)
 	case !found:
 		// A mistyped or empty directory must not pass as a clean check.
-		fn(nil, fmt.Errorf("%s: no PGN file in this directory (.pgn, compressed, or in a zip archive)", arg))
+		fn(nil, msg.Errorf("%s: no PGN file in this directory (.pgn, compressed, or in a zip archive)", arg))
 	}
 }
 
@@ -224,7 +223,7 @@ func openFile(f file, size int64, name, path string, o openOptions, fn func(*pgn
 func openZip(f io.ReaderAt, size int64, name, path string, o openOptions, fn func(*pgnInput, error)) {
 	z, err := zip.NewReader(o.progress.wrapAt(f), size)
 	if err != nil {
-		fn(nil, &inputError{name, fmt.Errorf("zip: %v", err)})
+		fn(nil, &inputError{name, msg.Errorf("zip: %v", err)})
 		return
 	}
 	found := false
@@ -331,7 +330,7 @@ func (e *encodingFlag) Type() string { return "encoding" }
 func (e *encodingFlag) Set(name string) error {
 	enc, ok := parser.ParseEncoding(strings.ToLower(name))
 	if !ok {
-		return fmt.Errorf("unknown encoding %q (want auto, utf8 or latin1)", name)
+		return msg.Errorf("unknown encoding %q (want auto, utf8 or latin1)", name)
 	}
 	e.enc = enc
 	return nil
@@ -340,8 +339,8 @@ func (e *encodingFlag) Set(name string) error {
 // addEncodingFlag defines --encoding on set, and --piece-letters, the
 // other flag of every command that reads PGN text.
 func addEncodingFlag(set *pflag.FlagSet, e *encodingFlag) {
-	set.Var(e, "encoding", "how tag values and comments are read: auto (UTF-8; a game that is not UTF-8 is read as Windows-1252, with a warning), utf8 (bytes that are not UTF-8 are errors) or latin1 (Windows-1252)")
-	set.Var(&e.letters, "piece-letters", "the language of the piece letters of every game: "+languageCodes()+"; by default a game with letters that are not English is read in the one language that has them all")
+	set.Var(e, "encoding", msg.Sprintf("how tag values and comments are read: auto (UTF-8; a game that is not UTF-8 is read as Windows-1252, with a warning), utf8 (bytes that are not UTF-8 are errors) or latin1 (Windows-1252)"))
+	set.Var(&e.letters, "piece-letters", msg.Sprintf("the language of the piece letters of every game: %s; by default a game with letters that are not English is read in the one language that has them all", languageCodes()))
 }
 
 // lettersFlag is --piece-letters.
@@ -359,7 +358,7 @@ func (l *lettersFlag) Type() string { return "language" }
 
 func (l *lettersFlag) Set(code string) error {
 	if l.lang = san.LanguageOf(strings.ToLower(code)); l.lang == nil {
-		return fmt.Errorf("unknown language %q (want %s)", code, languageCodes())
+		return msg.Errorf("unknown language %q (want %s)", code, languageCodes())
 	}
 	return nil
 }
@@ -368,7 +367,7 @@ func (l *lettersFlag) Set(code string) error {
 func languageCodes() string {
 	var codes []string
 	for _, l := range san.Languages {
-		codes = append(codes, l.Code+" ("+l.Name+")")
+		codes = append(codes, l.Code+" ("+msg.Diag.Phrase(l.Name)+")")
 	}
 	return strings.Join(codes, ", ")
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/pgnc/pgnc/export"
 	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/san"
 )
 
 const playUsage = `usage: pgnc play [--game N] [--ascii] [-w] FILE
@@ -50,39 +51,39 @@ quit    stop; the game stays unfinished (*)
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	set := pflag.NewFlagSet("play", pflag.ContinueOnError)
 	set.SetOutput(stderr)
-	game := set.Int("game", 0, "the game to continue, counted from 1 (default: the first whose result is *)")
-	ascii := set.Bool("ascii", false, "show the board with letters, not chess symbols")
-	write := set.BoolP("write", "w", false, "write the game back into FILE in place of the original")
+	game := set.Int("game", 0, msg.Sprintf("the game to continue, counted from 1 (default: the first whose result is *)"))
+	ascii := set.Bool("ascii", false, msg.Sprintf("show the board with letters, not chess symbols"))
+	write := set.BoolP("write", "w", false, msg.Sprintf("write the game back into FILE in place of the original"))
 	set.Usage = func() {
-		fmt.Fprint(stderr, playUsage)
-		set.PrintDefaults()
+		msg.Fprint(stderr, msg.Sprintf(playUsage))
+		printDefaults(set, stderr)
 	}
 	if code, ok := parseFlags(set, "play", args, stderr); !ok {
 		return code
 	}
 	if set.NArg() != 1 {
-		fmt.Fprintln(stderr, "pgnc play: name one FILE")
+		msg.Fprintf(stderr, "pgnc play: name one FILE\n")
 		return exitUsage
 	}
 	path := set.Arg(0)
 	data, err := os.ReadFile(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "pgnc: %v\n", err)
+		msg.Fprintf(stderr, "pgnc: %v\n", err)
 		return exitUsage
 	}
 	if format, err := input.Detect(data[:min(len(data), 512)]); err != nil || format != input.Text {
-		fmt.Fprintf(stderr, "pgnc play: %s is not a plain PGN file; play reads and writes plain text\n", path)
+		msg.Fprintf(stderr, "pgnc play: %s is not a plain PGN file; play reads and writes plain text\n", path)
 		return exitUsage
 	}
 	s, err := newPlaySession(path, string(data), *game, stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "pgnc play: %v\n", err)
+		msg.Fprintf(stderr, "pgnc play: %v\n", err)
 		return exitUsage
 	}
 	s.unicode = !*ascii
 	s.write = *write
 	if err := s.run(stdin); err != nil {
-		fmt.Fprintf(stderr, "pgnc play: %v\n", err)
+		msg.Fprintf(stderr, "pgnc play: %v\n", err)
 		return exitUsage
 	}
 	return exitClean
@@ -112,7 +113,7 @@ func newPlaySession(path, src string, index int, out io.Writer) (*playSession, e
 	case index > 0 && index <= len(db.Games):
 		g = db.Games[index-1]
 	case index != 0:
-		return nil, fmt.Errorf("%s has %d games; there is no game %d", path, len(db.Games), index)
+		return nil, msg.Errorf("%s has %d games; there is no game %d", path, len(db.Games), index)
 	default:
 		for _, c := range db.Games {
 			if c.Result != nil && c.Result.Outcome == ast.Unknown {
@@ -121,15 +122,15 @@ func newPlaySession(path, src string, index int, out io.Writer) (*playSession, e
 			}
 		}
 		if g == nil {
-			return nil, fmt.Errorf("%s has no unfinished game (result *); name one with --game N", path)
+			return nil, msg.Errorf("%s has no unfinished game (result *); name one with --game N", path)
 		}
 	}
 	if g.Result == nil || g.Result.Outcome != ast.Unknown {
-		return nil, fmt.Errorf("game %d is finished; only a game whose result is * can be continued", g.Index)
+		return nil, msg.Errorf("game %d is finished; only a game whose result is * can be continued", g.Index)
 	}
-	m, diags := check.Checker{}.Game(g)
+	m, diags := check.Checker{Catalog: msg.Diag}.Game(g)
 	if !m.Complete || g.Broken || hasError(diags) {
-		return nil, fmt.Errorf("game %d has errors; pgnc check %s shows them", g.Index, path)
+		return nil, msg.Errorf("game %d has errors; pgnc check %s shows them", g.Index, path)
 	}
 	s := &playSession{path: path, src: src, game: g, out: out, pos: *m.Final(), result: "*", seen: map[uint64]int{}}
 	s.seen[m.Start.Key()]++
@@ -187,7 +188,7 @@ func (s *playSession) run(stdin io.Reader) error {
 		s.out = t // the terminal turns "\n" into "\r\n" in raw mode
 		lines = t
 	}
-	fmt.Fprintf(s.out, "%s\n", s.title)
+	msg.Fprintf(s.out, "%s\n", s.title)
 	s.show()
 	for s.result == "*" {
 		line, err := lines.ReadLine()
@@ -212,7 +213,7 @@ func (s *playSession) do(line string) error {
 	switch line {
 	case "":
 	case "help":
-		fmt.Fprint(s.out, playHelp)
+		msg.Fprint(s.out, msg.Sprintf(playHelp))
 	case "board":
 		s.show()
 	case "flip":
@@ -230,7 +231,7 @@ func (s *playSession) do(line string) error {
 		fmt.Fprintln(s.out, strings.Join(sans, " "))
 	case "undo":
 		if len(s.played) == 0 {
-			fmt.Fprintln(s.out, "no move played here to take back")
+			msg.Fprintf(s.out, "no move played here to take back\n")
 			return nil
 		}
 		s.seen[s.pos.Key()]--
@@ -238,12 +239,12 @@ func (s *playSession) do(line string) error {
 		s.undo, s.played = s.undo[:len(s.undo)-1], s.played[:len(s.played)-1]
 		s.show()
 	case "draw":
-		s.end("1/2-1/2", "drawn")
+		s.end("1/2-1/2", msg.Sprintf("drawn"))
 	case "resign":
 		if s.pos.Turn() == chess.White {
-			s.end("0-1", "white resigns")
+			s.end("0-1", msg.Sprintf("white resigns"))
 		} else {
-			s.end("1-0", "black resigns")
+			s.end("1-0", msg.Sprintf("black resigns"))
 		}
 	case "save":
 		return s.save()
@@ -259,7 +260,7 @@ func (s *playSession) do(line string) error {
 func (s *playSession) move(text string) {
 	m, err := s.pos.ParseMove(text)
 	if err != nil {
-		fmt.Fprintf(s.out, "%s\n", moveError(&s.pos, text, err))
+		msg.Fprintf(s.out, "%s\n", moveError(&s.pos, text, err))
 		return
 	}
 	san := s.pos.SAN(m)
@@ -271,20 +272,20 @@ func (s *playSession) move(text string) {
 	switch s.pos.Status() {
 	case chess.Checkmate:
 		if s.pos.Turn() == chess.White {
-			s.end("0-1", "checkmate: black wins")
+			s.end("0-1", msg.Sprintf("checkmate: black wins"))
 		} else {
-			s.end("1-0", "checkmate: white wins")
+			s.end("1-0", msg.Sprintf("checkmate: white wins"))
 		}
 	case chess.Stalemate:
-		s.end("1/2-1/2", "stalemate: drawn")
+		s.end("1/2-1/2", msg.Sprintf("stalemate: drawn"))
 	default:
 		switch {
 		case s.pos.InsufficientMaterial():
-			s.end("1/2-1/2", "neither side can mate: drawn")
+			s.end("1/2-1/2", msg.Sprintf("neither side can mate: drawn"))
 		case s.seen[s.pos.Key()] >= 3:
-			fmt.Fprintln(s.out, "threefold repetition: either side may claim a draw (draw)")
+			msg.Fprintf(s.out, "threefold repetition: either side may claim a draw (draw)\n")
 		case s.pos.FiftyMoves():
-			fmt.Fprintln(s.out, "fifty moves without a capture or a pawn move: either side may claim a draw (draw)")
+			msg.Fprintf(s.out, "fifty moves without a capture or a pawn move: either side may claim a draw (draw)\n")
 		}
 	}
 }
@@ -299,23 +300,32 @@ func moveError(pos *chess.Position, text string, err error) string {
 		for _, c := range amb.Candidates {
 			fixes = append(fixes, pos.SAN(c))
 		}
-		return fmt.Sprintf("%s is ambiguous: write %s", text, strings.Join(fixes, " or "))
+		return msg.Sprintf("%s is ambiguous: write one of %s", text, strings.Join(fixes, ", "))
 	}
-	msg := err.Error()
+	var why string
 	var illegal *chess.IllegalMoveError
-	if errors.As(err, &illegal) {
-		msg = "illegal move " + msg
+	sm, read := san.ParseLenient(text)
+	switch {
+	case errors.As(err, &illegal):
+		why = msg.Sprintf("illegal move %s: %s", text, msg.Diag.Render(illegal.Template(),
+			diag.PhraseArg("piece", illegal.Piece.Name()), diag.ValueArg("square", illegal.To.String())))
+	case !read:
+		why = msg.Sprintf("%q is not a move", text)
+	case sm.Kind == san.Null:
+		why = msg.Sprintf("%q is a null move, not a move", text)
+	default: // a promotion without its piece
+		why = msg.Sprintf("%s: a pawn reaching the last rank must say which piece it becomes", text)
 	}
-	if help := check.LegalHelp(pos, text, nil); help != "" {
-		msg += "\n" + strings.TrimSuffix(help, "\n")
+	if help := check.LegalHelp(pos, text, msg.Diag); help != "" {
+		why += "\n" + strings.TrimSuffix(help, "\n")
 	}
-	return msg
+	return why
 }
 
 // end ends the game with result, saying why.
 func (s *playSession) end(result, why string) {
 	s.result = result
-	fmt.Fprintf(s.out, "%s: %s\n", why, result)
+	msg.Fprintf(s.out, "%s: %s\n", why, result)
 }
 
 // show prints the board, the side to move, the move number and the last
@@ -326,15 +336,12 @@ func (s *playSession) show() {
 		side = chess.Black
 	}
 	fmt.Fprint(s.out, s.pos.DiagramFrom(s.unicode, side))
-	turn := "white"
-	if s.pos.Turn() == chess.Black {
-		turn = "black"
-	}
+	turn := msg.Diag.Phrase(s.pos.Turn().String())
 	last := ""
 	if n := len(s.played); n > 0 {
-		last = ", last move " + s.played[n-1]
+		last = msg.Sprintf(", last move %s", s.played[n-1])
 	}
-	fmt.Fprintf(s.out, "move %d, %s to move%s\n", s.pos.FullmoveNumber(), turn, last)
+	msg.Fprintf(s.out, "move %d, %s to move%s\n", s.pos.FullmoveNumber(), turn, last)
 }
 
 // text returns the game as it stands, in the export format.
@@ -366,12 +373,12 @@ func (s *playSession) text() (string, error) {
 	b.WriteString(s.result + s.src[g.Result.To:g.To])
 	db, diags := parser.Parse(b.String())
 	if len(db.Games) != 1 {
-		return "", fmt.Errorf("the continued game does not read back as one game")
+		return "", msg.Errorf("the continued game does not read back as one game")
 	}
-	m, more := check.Checker{}.Game(db.Games[0])
+	m, more := check.Checker{Catalog: msg.Diag}.Game(db.Games[0])
 	for _, d := range append(diags, more...) {
 		if d.Severity() == diag.Error {
-			return "", fmt.Errorf("the continued game does not check clean: %s", d.Message())
+			return "", msg.Errorf("the continued game does not check clean: %s", d.Message())
 		}
 	}
 	return string(export.AppendGame(nil, m, export.Options{})), nil
@@ -409,7 +416,7 @@ func (s *playSession) save() error {
 	if err := replace(target, info, tmp); err != nil {
 		return err
 	}
-	fmt.Fprintf(s.out, "wrote %s\n", s.path)
+	msg.Fprintf(s.out, "wrote %s\n", s.path)
 	return nil
 }
 

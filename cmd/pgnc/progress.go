@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"time"
@@ -76,9 +75,9 @@ func (p *progress) begin(name string, size int64) {
 // name shortened, as the line gets narrower.
 func (p *progress) describe(rate float64) string {
 	statuses := []string{
-		fmt.Sprintf(": %d games (%.0f/s), %d errors", p.games, rate, p.errors),
-		fmt.Sprintf(": %d games, %d errors", p.games, p.errors),
-		fmt.Sprintf(" %dg %de", p.games, p.errors),
+		msg.Sprintf(": %d games (%.0f/s), %d errors", p.games, rate, p.errors),
+		msg.Sprintf(": %d games, %d errors", p.games, p.errors),
+		msg.Sprintf(" %dg %de", p.games, p.errors),
 	}
 	for _, status := range statuses {
 		if room := p.descMax - len(status); room >= 8 {

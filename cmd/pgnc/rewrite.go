@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io/fs"
 	"os"
 	"os/signal"
@@ -25,11 +24,11 @@ func rewritable(path string) (string, fs.FileInfo, error) {
 	}
 	switch _, _, links, known := owner(info); {
 	case !info.Mode().IsRegular():
-		return "", nil, fmt.Errorf("%s is not a regular file; -w rewrites regular files only", path)
+		return "", nil, msg.Errorf("%s is not a regular file; -w rewrites regular files only", path)
 	case info.Mode().Perm()&0o222 == 0:
-		return "", nil, fmt.Errorf("%s is read-only; -w leaves it as it is", path)
+		return "", nil, msg.Errorf("%s is read-only; -w leaves it as it is", path)
 	case known && links > 1:
-		return "", nil, fmt.Errorf("%s has %d hard links, which a rewrite would split; write to standard output instead", path, links)
+		return "", nil, msg.Errorf("%s has %d hard links, which a rewrite would split; write to standard output instead", path, links)
 	}
 	return target, info, nil
 }

@@ -1,0 +1,156 @@
+// Package i18n chooses the language pgnc speaks and prints its messages in
+// it: English, pgnc's own, and Spanish. Messages other than diagnostics
+// are golang.org/x/text message catalogs keyed by their English format
+// (Printer); diagnostics come from diag's catalogs, chosen here too.
+package i18n
+
+import (
+	"strings"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/message/catalog"
+
+	"github.com/pgnc/pgnc/diag"
+)
+
+// Supported are the languages pgnc speaks, English first: the one it falls
+// back to.
+var Supported = []language.Tag{language.English, language.Spanish}
+
+var matcher = language.NewMatcher(Supported)
+
+// Choose returns the language to speak: the one --lang names (flag), or,
+// when flag is empty, the one the locale names, from the first of LC_ALL,
+// LC_MESSAGES and LANG that is set, as POSIX orders them. A locale pgnc
+// does not speak, or none, gives English. known is false when flag names a
+// language pgnc does not speak: tag is then the locale's.
+func Choose(flag string, getenv func(string) string) (tag language.Tag, known bool) {
+	tag = language.English
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := getenv(name); v != "" {
+			tag = FromLocale(v)
+			break
+		}
+	}
+	if flag == "" {
+		return tag, true
+	}
+	named, err := language.Parse(flag)
+	if err != nil {
+		return tag, false
+	}
+	best, _, confidence := matcher.Match(named)
+	if confidence == language.No {
+		return tag, false
+	}
+	return base(best), true
+}
+
+// FromLocale returns the language of a POSIX locale name such as
+// "es_ES.UTF-8" or "es_MX@euro"; "C", "POSIX" and locales pgnc does not
+// speak give English.
+func FromLocale(locale string) language.Tag {
+	name, _, _ := strings.Cut(locale, ".")
+	name, _, _ = strings.Cut(name, "@")
+	if name == "" || name == "C" || name == "POSIX" {
+		return language.English
+	}
+	tag, err := language.Parse(strings.ReplaceAll(name, "_", "-"))
+	if err != nil {
+		return language.English
+	}
+	best, _, confidence := matcher.Match(tag)
+	if confidence == language.No {
+		return language.English
+	}
+	return base(best)
+}
+
+// base returns the supported language that tag, a match, stands for:
+// es-419 and es-ES are both Spanish.
+func base(tag language.Tag) language.Tag {
+	b, _ := tag.Base()
+	for _, s := range Supported {
+		if sb, _ := s.Base(); sb == b {
+			return s
+		}
+	}
+	return language.English
+}
+
+// Printer prints pgnc's messages in one language.
+type Printer struct {
+	*message.Printer
+	// Diag is the catalog of diagnostics in the same language.
+	Diag *diag.Catalog
+	tag  language.Tag
+}
+
+// New returns the Printer of tag, one of Supported; any other tag, the
+// zero Tag included, gives English.
+func New(tag language.Tag) *Printer {
+	d := diag.English
+	if tag == language.Spanish {
+		d = diag.Spanish
+	} else {
+		tag = language.English
+	}
+	return &Printer{Printer: message.NewPrinter(tag, message.Catalog(messages)), Diag: d, tag: tag}
+}
+
+// Language returns the printer's language.
+func (p *Printer) Language() language.Tag { return p.tag }
+
+// messages holds every message in every language, by its English key. The
+// key is English's own message, but for plurals (english).
+var messages = newCatalog()
+
+func newCatalog() *catalog.Builder {
+	b := catalog.NewBuilder(catalog.Fallback(language.English))
+	for key, msg := range spanish {
+		must(b.Set(language.Spanish, key, msg.messages()...))
+		en, ok := english[key]
+		if !ok {
+			en = text(key)
+		}
+		must(b.Set(language.English, key, en.messages()...))
+	}
+	return b
+}
+
+func must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+// Translates reports whether Spanish has a message for key.
+func Translates(key string) bool {
+	_, ok := spanish[key]
+	return ok
+}
+
+// Errorf returns an error whose text is key in the printer's language,
+// formatted with args. A %w verb wraps its argument as fmt.Errorf does.
+func (p *Printer) Errorf(key string, args ...any) error {
+	var wrapped error
+	if strings.Contains(key, "%w") {
+		for _, a := range args {
+			if err, ok := a.(error); ok {
+				wrapped = err
+				break
+			}
+		}
+	}
+	return &printedError{text: p.Sprintf(key, args...), err: wrapped}
+}
+
+// printedError is an error in words of a catalog that may wrap another.
+type printedError struct {
+	text string
+	err  error
+}
+
+func (e *printedError) Error() string { return e.text }
+func (e *printedError) Unwrap() error { return e.err }

@@ -1,0 +1,419 @@
+package i18n
+
+import (
+	"strings"
+
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/message/catalog"
+)
+
+// entry is a message in one language: one format, or, where arg is the
+// 1-based position of a count, the formats of its plural forms one and
+// other.
+type entry struct {
+	arg   int
+	forms []string
+}
+
+// text is a message with no plural forms.
+func text(s string) entry { return entry{forms: []string{s}} }
+
+// plurals is a message whose form follows the count in argument arg, by
+// the language's plural rules.
+func plurals(arg int, one, other string) entry { return entry{arg: arg, forms: []string{one, other}} }
+
+// messages returns e as catalog messages.
+func (e entry) messages() []catalog.Message {
+	if e.arg == 0 {
+		return []catalog.Message{catalog.String(plain(e.forms[0]))}
+	}
+	return []catalog.Message{plural.Selectf(e.arg, "%d", plural.One, plain(e.forms[0]), plural.Other, plain(e.forms[1]))}
+}
+
+// plain makes the numbers of format s print as plain digits: a message
+// printer groups them by the language's rules (3,001 or 3.001), where
+// pgnc prints byte counts, line numbers and limits as they are typed. It
+// also prints %w, which Errorf wraps, as %v, which a printer knows.
+func plain(s string) string { return strings.NewReplacer("%d", "%#d", "%w", "%v").Replace(s) }
+
+// english holds the English messages that are not their own key: those
+// with plural forms.
+var english = map[string]entry{
+	"%d files":            plurals(1, "%d file", "%d files"),
+	"%d games":            plurals(1, "%d game", "%d games"),
+	"%d errors":           plurals(1, "%d error", "%d errors"),
+	"%d warnings":         plurals(1, "%d warning", "%d warnings"),
+	"%d bytes":            plurals(1, "%d byte", "%d bytes"),
+	", %d plies replayed": plurals(1, ", %d ply replayed", ", %d plies replayed"),
+	"stopped printing errors after --max-errors %d: %d more errors not shown\n": plurals(2,
+		"stopped printing errors after --max-errors %d: %d more error not shown\n",
+		"stopped printing errors after --max-errors %d: %d more errors not shown\n"),
+	"pgnc fmt: %s: %d texts that were not UTF-8 copied as UTF-8, read as Windows-1252 (Latin-1)\n": plurals(2,
+		"pgnc fmt: %s: %d text that was not UTF-8 copied as UTF-8, read as Windows-1252 (Latin-1)\n",
+		"pgnc fmt: %s: %d texts that were not UTF-8 copied as UTF-8, read as Windows-1252 (Latin-1)\n"),
+	"%s has %d games; there is no game %d": plurals(2,
+		"%s has %d game; there is no game %d",
+		"%s has %d games; there is no game %d"),
+	": %d games (%.0f/s), %d errors": plurals(1,
+		": %d game (%.0f/s), %d errors",
+		": %d games (%.0f/s), %d errors"),
+	": %d games, %d errors": plurals(1,
+		": %d game, %d errors",
+		": %d games, %d errors"),
+	"pgnc board: the file has %d games; --game %d is out of range\n": plurals(1,
+		"pgnc board: the file has %d game; --game %d is out of range\n",
+		"pgnc board: the file has %d games; --game %d is out of range\n"),
+}
+
+// spanish holds every message in Spanish, by its English key.
+var spanish = map[string]entry{
+	"%d files":            plurals(1, "%d archivo", "%d archivos"),
+	"%d games":            plurals(1, "%d partida", "%d partidas"),
+	"%d errors":           plurals(1, "%d error", "%d errores"),
+	"%d warnings":         plurals(1, "%d aviso", "%d avisos"),
+	"%d bytes":            plurals(1, "%d byte", "%d bytes"),
+	", %d plies replayed": plurals(1, ", %d media jugada reproducida", ", %d medias jugadas reproducidas"),
+	"stopped printing errors after --max-errors %d: %d more errors not shown\n": plurals(2,
+		"se dejaron de mostrar errores tras --max-errors %d: %d error más sin mostrar\n",
+		"se dejaron de mostrar errores tras --max-errors %d: %d errores más sin mostrar\n"),
+	" (%d outside any game)":                          text(" (%d fuera de toda partida)"),
+	"%s, %s (%d with errors)%s: %s, %s, %s skipped\n": text("%s, %s (%d con errores)%s: %s, %s, %s omitidos\n"),
+	"%s has %d games; there is no game %d": plurals(2,
+		"%s tiene %d partida; no hay partida %d",
+		"%s tiene %d partidas; no hay partida %d"),
+	": %d games (%.0f/s), %d errors": plurals(1,
+		": %d partida (%.0f/s), %d errores",
+		": %d partidas (%.0f/s), %d errores"),
+	": %d games, %d errors": plurals(1,
+		": %d partida, %d errores",
+		": %d partidas, %d errores"),
+	"pgnc board: the file has %d games; --game %d is out of range\n": plurals(1,
+		"pgnc board: el archivo tiene %d partida; --game %d está fuera de rango\n",
+		"pgnc board: el archivo tiene %d partidas; --game %d está fuera de rango\n"),
+	"pgnc fmt: %s: %d texts that were not UTF-8 copied as UTF-8, read as Windows-1252 (Latin-1)\n": plurals(2,
+		"pgnc fmt: %s: %d texto que no era UTF-8 copiado como UTF-8, leído como Windows-1252 (Latin-1)\n",
+		"pgnc fmt: %s: %d textos que no eran UTF-8 copiados como UTF-8, leídos como Windows-1252 (Latin-1)\n"),
+	" %dg %de":                      text(" %dp %de"),
+	"%d%s %s":                       text("%d%s %s"),
+	"%q is a null move, not a move": text("%q es una jugada nula, no una jugada"),
+	"%q is not a move":              text("%q no es una jugada"),
+	"%s\n":                          text("%s\n"),
+	"%s has %d hard links, which a rewrite would split; write to standard output instead": text("%s tiene %d enlaces duros, que una reescritura separaría; escriba en la salida estándar"),
+	"%s has no unfinished game (result *); name one with --game N":                        text("%s no tiene ninguna partida sin terminar (resultado *); indique una con --game N"),
+	"%s is ambiguous: write one of %s":                                                    text("%s es ambigua: escriba una de %s"),
+	"%s is not a regular file; -w rewrites regular files only":                            text("%s no es un archivo regular; -w solo reescribe archivos regulares"),
+	"%s is read-only; -w leaves it as it is":                                              text("%s es de solo lectura; -w lo deja como está"),
+	`%s, %s to move
+%sFEN: %s
+`: text(`%s, juegan %s
+%sFEN: %s
+`),
+	"%s-compressed files": text("archivos comprimidos con %s"),
+	"%s: %d bytes after a game cut at --max-game-bytes (%d) were skipped unread, and fmt cannot copy through what it has not read: raise --max-game-bytes": text("%s: se saltaron sin leer %d bytes tras una partida cortada en --max-game-bytes (%d), y fmt no puede copiar lo que no ha leído: aumente --max-game-bytes"),
+	"%s: %s\n":                         text("%s: %s\n"),
+	"%s: %w":                           text("%s: %w"),
+	"%s: '%s' is %s, not PGN text; %s": text("%s: '%s' es %s, no texto PGN; %s"),
+	"%s: -w does not rewrite %s; write to standard output instead":              text("%s: -w no reescribe %s; escriba en la salida estándar"),
+	"%s: a pawn reaching the last rank must say which piece it becomes":         text("%s: un peón que llega a la última fila debe decir en qué pieza se convierte"),
+	"%s: no PGN file in this directory (.pgn, compressed, or in a zip archive)": text("%s: no hay ningún archivo PGN en este directorio (.pgn, comprimido o dentro de un archivo zip)"),
+	"%s: not in export format\n":                                                text("%s: no está en formato de exportación\n"),
+	"%s: unknown diagnostic code %q (see the README's table of codes)":          text("%s: código de diagnóstico desconocido %q (vea la tabla de códigos del README)"),
+	"%s:%d:%d: error[%s]: %s":                                                   text("%s:%d:%d: error[%s]: %s"),
+	", last move %s":                                                            text(", última jugada %s"),
+	"UTF-16 files":                                                              text("archivos UTF-16"),
+	`Usage: pgnc board [flags] FILE
+
+Board shows positions of one game of FILE ("-" for standard input; it may be
+compressed, or a zip archive with one .pgn member): the final
+position by default, the position after a given ply with --ply, or every
+position in order with --all, each as a diagram and a FEN.
+
+Flags:
+`: text(`Uso: pgnc board [opciones] ARCHIVO
+
+Board muestra posiciones de una partida de ARCHIVO ("-" para la entrada
+estándar; puede estar comprimido, o ser un archivo zip con un miembro .pgn):
+la posición final por defecto, la posición tras una media jugada dada con
+--ply, o todas las posiciones en orden con --all, cada una como diagrama y FEN.
+
+Opciones:
+`),
+	`Usage: pgnc check [flags] FILE...
+
+Check reads each FILE ("-" for standard input; a directory means every .pgn
+file below it) and reports every problem as
+
+	file:line:col: severity[CODE]: message
+
+followed by the source line, a caret under the problem and, where there is
+one, a hint. A summary line ends the report: files, games (and how many
+have errors), the main-line plies replayed, errors, warnings, and the bytes
+that error recovery skipped.
+
+By default every move of every game, variations included, is replayed on a
+board with the full rules of chess (standard chess and Chess960); --syntax
+stops after the lexical and syntax checks.
+
+Flags:
+`: text(`Uso: pgnc check [opciones] ARCHIVO...
+
+Check lee cada ARCHIVO ("-" para la entrada estándar; un directorio significa
+todos los archivos .pgn que contiene) e informa de cada problema como
+
+	archivo:línea:col: gravedad[CÓDIGO]: mensaje
+
+seguido de la línea de origen, un circunflejo bajo el problema y, si la hay,
+una sugerencia. Una línea de resumen cierra el informe: archivos, partidas (y
+cuántas tienen errores), las medias jugadas reproducidas de la línea principal,
+errores, avisos y los bytes que la recuperación de errores saltó.
+
+Por defecto cada jugada de cada partida, variantes incluidas, se reproduce en
+un tablero con todas las reglas del ajedrez (ajedrez estándar y Chess960);
+--syntax se detiene tras las comprobaciones léxicas y sintácticas.
+
+Opciones:
+`),
+	`Usage: pgnc convert --to FORMAT [flags] FILE...
+
+Convert reads PGN ("-" for standard input) and writes every game in FORMAT:
+
+	json     one JSON document {"games": [...]}, the resolved games (docs/json.md)
+	ndjson   one JSON game per line
+	uci      one line per game: the main line in UCI notation
+	san      one line per game: the main line in canonical SAN, with numbers
+	fen      the FEN after every ply of the main line (--final: the last only);
+	         a blank line ends each game
+	epd      the same as four-field EPD positions
+	pgn      the export format, as pgnc fmt writes it
+
+With --from json it reads what --to json or ndjson wrote and writes it back
+(--to pgn gives exactly what pgnc fmt gives). Games with errors are left out
+and their errors reported on standard error; the exit code is then 1.
+
+Flags:
+`: text(`Uso: pgnc convert --to FORMATO [opciones] ARCHIVO...
+
+Convert lee PGN ("-" para la entrada estándar) y escribe cada partida en FORMATO:
+
+	json     un documento JSON {"games": [...]}, las partidas resueltas (docs/json.md)
+	ndjson   una partida JSON por línea
+	uci      una línea por partida: la línea principal en notación UCI
+	san      una línea por partida: la línea principal en SAN canónica, con números
+	fen      el FEN tras cada media jugada de la línea principal (--final: solo el
+	         último); una línea en blanco cierra cada partida
+	epd      lo mismo como posiciones EPD de cuatro campos
+	pgn      el formato de exportación, como lo escribe pgnc fmt
+
+Con --from json lee lo que escribieron --to json o ndjson y lo vuelve a escribir
+(--to pgn da exactamente lo que da pgnc fmt). Las partidas con errores se omiten
+y sus errores se informan en la salida de errores; el código de salida es 1.
+
+Opciones:
+`),
+	`Usage: pgnc fmt [flags] FILE...
+
+Fmt rewrites PGN in the standard's export format: the Seven Tag Roster first
+and in order, other tags in ASCII order, canonical SAN, move numbers where the
+standard puts them, suffix annotations as NAGs, lines of less than 80
+characters. Without -w or -l it writes to standard output ("-" reads standard
+input). A game with errors is copied through unchanged, and its errors are
+reported on standard error. Text between games (escape lines, stray text) is
+kept as it is.
+
+Flags:
+`: text(`Uso: pgnc fmt [opciones] ARCHIVO...
+
+Fmt reescribe PGN en el formato de exportación del estándar: primero las siete
+etiquetas obligatorias y en su orden, las demás en orden ASCII, SAN canónica,
+números de jugada donde el estándar los pone, anotaciones de sufijo como NAG,
+líneas de menos de 80 caracteres. Sin -w ni -l escribe en la salida estándar
+("-" lee la entrada estándar). Una partida con errores se copia sin cambios y
+sus errores se informan en la salida de errores. El texto entre partidas
+(líneas de escape, texto suelto) se conserva tal cual.
+
+Opciones:
+`),
+	"after %s":      text("tras %s"),
+	"black resigns": text("las negras abandonan"),
+	"check with this many goroutines (at least 1); output order stays that of the input": text("comprueba con este número de gorrutinas (al menos 1); la salida conserva el orden de la entrada"),
+	"checkmate: black wins": text("jaque mate: ganan las negras"),
+	"checkmate: white wins": text("jaque mate: ganan las blancas"),
+	"comma-separated codes (PGN304 or 304) to leave out: not printed, not counted":       text("códigos separados por comas (PGN304 o 304) que se omiten: ni se muestran ni se cuentan"),
+	"comma-separated parts to leave out: comments, variations, nags, clock":              text("partes separadas por comas que se omiten: comments, variations, nags, clock"),
+	"comma-separated warning codes to report, count and fail on as errors":               text("códigos de aviso separados por comas que se informan, cuentan y hacen fallar como errores"),
+	"deepest variation nesting read, at most %d; deeper variations are skipped (PGN214)": text("anidamiento de variantes más profundo que se lee, como mucho %d; las variantes más profundas se saltan (PGN214)"),
+	"draw pieces as letters instead of chess figurines":                                  text("dibuja las piezas con letras en vez de figuras de ajedrez"),
+	"drawn": text("tablas"),
+	"exit 1 when a file is not in export format":                                              text("sale con 1 cuando un archivo no está en formato de exportación"),
+	"fail (exit 1) on warnings too":                                                           text("falla (salida 1) también con avisos"),
+	"fen, epd: only the final position of each game":                                          text("fen, epd: solo la posición final de cada partida"),
+	"fifty moves without a capture or a pawn move: either side may claim a draw (draw)\n":     text("cincuenta jugadas sin captura ni movimiento de peón: cualquiera de los bandos puede reclamar tablas (draw)\n"),
+	"flag needs an argument: %s":                                                              text("la opción necesita un valor: %s"),
+	"format with this many goroutines (at least 1); the output order stays that of the input": text("formatea con este número de gorrutinas (al menos 1); la salida conserva el orden de la entrada"),
+	"game %d has errors; pgnc check %s shows them":                                            text("la partida %d tiene errores; pgnc check %s los muestra"),
+	"game %d is finished; only a game whose result is * can be continued":                     text("la partida %d ha terminado; solo se puede continuar una partida cuyo resultado es *"),
+	"how tag values and comments are read: auto (UTF-8; a game that is not UTF-8 is read as Windows-1252, with a warning), utf8 (bytes that are not UTF-8 are errors) or latin1 (Windows-1252)": text("cómo se leen los valores de etiqueta y los comentarios: auto (UTF-8; una partida que no es UTF-8 se lee como Windows-1252, con un aviso), utf8 (los bytes que no son UTF-8 son errores) o latin1 (Windows-1252)"),
+	"illegal move %s: %s": text("jugada ilegal %s: %s"),
+	"input format: pgn or json (json reads json and ndjson)":                   text("formato de entrada: pgn o json (json lee json y ndjson)"),
+	"its moves could not be replayed":                                          text("sus jugadas no se pudieron reproducir"),
+	"list the files whose formatting differs, write nothing else":              text("lista los archivos cuyo formato difiere, sin escribir nada más"),
+	"longest movetext line":                                                    text("línea de jugadas más larga"),
+	"members of zip archives":                                                  text("miembros de archivos zip"),
+	"most bytes read without a game boundary before the input is cut (PGN215)": text("máximo de bytes leídos sin límite de partida antes de cortar la entrada (PGN215)"),
+	"most bytes read without a game boundary; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is": text("máximo de bytes leídos sin límite de partida; la entrada tras ese corte no se puede copiar, así que fmt falla (salida 2) y -w deja el archivo como está"),
+	"most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit":                                                     text("máximo de diagnósticos de un código que se muestran por partida; el resto se cuenta (PGN901, PGN902); 0: sin límite"),
+	"move %d, %s to move%s\n": text("jugada %d, juegan %s%s\n"),
+	`moves in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3), one per line
+undo    take back the last move played here
+moves   list the legal moves
+board   show the board
+flip    turn the board around
+fen     show the position as FEN
+draw    agree to a draw, or claim one (threefold repetition, fifty moves)
+resign  the side to move resigns
+save    write the game back into the file now
+quit    stop; the game stays unfinished (*)
+`: text(`jugadas en SAN (Nf3, exd5, O-O, e8=Q) o UCI (g1f3), una por línea
+undo    deshace la última jugada hecha aquí
+moves   lista las jugadas legales
+board   muestra el tablero
+flip    gira el tablero
+fen     muestra la posición como FEN
+draw    acuerda tablas, o las reclama (triple repetición, cincuenta jugadas)
+resign  el bando que mueve abandona
+save    escribe ahora la partida en el archivo
+quit    sale; la partida queda sin terminar (*)
+`),
+	"neither side can mate: drawn":                                      text("ningún bando puede dar mate: tablas"),
+	"no move played here to take back\n":                                text("no hay ninguna jugada hecha aquí que deshacer\n"),
+	"no progress bar (it shows only when standard error is a terminal)": text("sin barra de progreso (solo aparece cuando la salida de errores es un terminal)"),
+	"output format: json, ndjson, uci, san, fen, epd or pgn":            text("formato de salida: json, ndjson, uci, san, fen, epd o pgn"),
+	"output format: text or json (one object per line)":                 text("formato de salida: text o json (un objeto por línea)"),
+	"pgnc %s\n": text("pgnc %s\n"),
+	`pgnc %s: %v
+Run 'pgnc help %s' for usage.
+`: text(`pgnc %s: %v
+Ejecute 'pgnc help %s' para ver el uso.
+`),
+	"pgnc %s: -j %d: give at least 1 goroutine\n":                                                           text("pgnc %s: -j %d: indique al menos 1 gorrutina\n"),
+	"pgnc board: %s holds %d PGN inputs; name one file (or one archive member's file)\n":                    text("pgnc board: %s contiene %d entradas PGN; nombre un solo archivo (o el archivo de un solo miembro del archivo comprimido)\n"),
+	"pgnc board: --game %d is out of range; games count from 1\n":                                           text("pgnc board: --game %d está fuera de rango; las partidas se cuentan desde 1\n"),
+	"pgnc board: game %d has %d replayable plies; --ply %d is out of range\n":                               text("pgnc board: la partida %d tiene %d medias jugadas reproducibles; --ply %d está fuera de rango\n"),
+	"pgnc board: game %d stops after ply %d at an illegal or unreadable move; run pgnc check for details\n": text("pgnc board: la partida %d se detiene tras la media jugada %d en una jugada ilegal o ilegible; ejecute pgnc check para ver los detalles\n"),
+	"pgnc board: want exactly one FILE\n":                                                                   text("pgnc board: se espera exactamente un ARCHIVO\n"),
+	"pgnc check: %v\n":                                                                                      text("pgnc check: %v\n"),
+	"pgnc check: --max-depth %d is above %d, the deepest nesting every pass is tested to run through\n":     text("pgnc check: --max-depth %d supera %d, el anidamiento más profundo que cada pasada ha demostrado recorrer en las pruebas\n"),
+	"pgnc check: no input files (use - for standard input)\n":                                               text("pgnc check: no hay archivos de entrada (use - para la entrada estándar)\n"),
+	"pgnc check: unknown format %q (want text or json)\n":                                                   text("pgnc check: formato desconocido %q (se espera text o json)\n"),
+	"pgnc convert: %v\n":                           text("pgnc convert: %v\n"),
+	"pgnc convert: --from %q is not pgn or json\n": text("pgnc convert: --from %q no es pgn ni json\n"),
+	"pgnc convert: --to %q is not one of json, ndjson, uci, san, fen, epd, pgn\n": text("pgnc convert: --to %q no es ninguno de json, ndjson, uci, san, fen, epd, pgn\n"),
+	"pgnc convert: no input files (use - for standard input)\n":                   text("pgnc convert: no hay archivos de entrada (use - para la entrada estándar)\n"),
+	"pgnc fmt: %v\n": text("pgnc fmt: %v\n"),
+	"pgnc fmt: -w cannot rewrite standard input\n":          text("pgnc fmt: -w no puede reescribir la entrada estándar\n"),
+	"pgnc fmt: no input files (use - for standard input)\n": text("pgnc fmt: no hay archivos de entrada (use - para la entrada estándar)\n"),
+	"pgnc help: unknown command %q\n":                       text("pgnc help: orden desconocida %q\n"),
+	`pgnc is a toolchain for PGN, the Portable Game Notation of chess.
+
+Usage:
+
+	pgnc <command> [arguments]
+
+Commands:
+
+	check     report problems in PGN files
+	board     show the positions of a game
+	fmt       rewrite PGN in the standard's export format
+	convert   write games as JSON, UCI, SAN, FEN, EPD or PGN
+	play      continue an unfinished game, move by move
+	help      show help for a command
+	version   print the pgnc version
+
+Exit codes: 0 clean, 1 problems found, 2 usage or I/O error.
+`: text(`pgnc es un conjunto de herramientas para PGN, la notación portátil de partidas de ajedrez.
+
+Uso:
+
+	pgnc <orden> [argumentos]
+
+Órdenes:
+
+	check     informa de los problemas de archivos PGN
+	board     muestra las posiciones de una partida
+	fmt       reescribe PGN en el formato de exportación del estándar
+	convert   escribe las partidas como JSON, UCI, SAN, FEN, EPD o PGN
+	play      continúa una partida sin terminar, jugada a jugada
+	help      muestra la ayuda de una orden
+	version   muestra la versión de pgnc
+
+Códigos de salida: 0 sin problemas, 1 problemas encontrados, 2 error de uso o de E/S.
+`),
+	"pgnc play: %s is not a plain PGN file; play reads and writes plain text\n": text("pgnc play: %s no es un archivo PGN de texto plano; play lee y escribe texto plano\n"),
+	"pgnc play: %v\n":            text("pgnc play: %v\n"),
+	"pgnc play: name one FILE\n": text("pgnc play: indique un ARCHIVO\n"),
+	"pgnc: %s is not a regular file; -w and -l read regular files only\n": text("pgnc: %s no es un archivo regular; -w y -l solo leen archivos regulares\n"),
+	"pgnc: %s: %v\n": text("pgnc: %s: %v\n"),
+	"pgnc: %v\n":     text("pgnc: %v\n"),
+	`pgnc: unknown command %q
+Run 'pgnc help' for usage.
+`: text(`pgnc: orden desconocida %q
+Ejecute 'pgnc help' para ver el uso.
+`),
+	"pgnc: warning: %s is not a regular file; passed over\n":                                text("pgnc: aviso: %s no es un archivo regular; se omite\n"),
+	"read with this many goroutines (at least 1); the output order stays that of the input": text("lee con este número de gorrutinas (al menos 1); la salida conserva el orden de la entrada"),
+	"rewrite each FILE in place (atomically: a temporary file is renamed over it)":          text("reescribe cada ARCHIVO en su sitio (de forma atómica: un archivo temporal se renombra sobre él)"),
+	"show every position of the main line in order":                                         text("muestra en orden todas las posiciones de la línea principal"),
+	"show the board with letters, not chess symbols":                                        text("muestra el tablero con letras, no con símbolos de ajedrez"),
+	"show the position after this many plies of the main line (0: the start)":               text("muestra la posición tras este número de medias jugadas de la línea principal (0: el comienzo)"),
+	"stalemate: drawn": text("ahogado: tablas"),
+	"standard input":   text("la entrada estándar"),
+	"start":            text("comienzo"),
+	"stop after the grammar: lexical and syntax checks only, no move replay":                                                                                 text("se detiene tras la gramática: solo comprobaciones léxicas y sintácticas, sin reproducir jugadas"),
+	"stop reporting after this many errors (0: no limit); counting goes on":                                                                                  text("deja de informar tras este número de errores (0: sin límite); el recuento continúa"),
+	"the continued game does not check clean: %s":                                                                                                            text("la partida continuada no pasa la comprobación sin errores: %s"),
+	"the continued game does not read back as one game":                                                                                                      text("la partida continuada no se vuelve a leer como una sola partida"),
+	"the game to continue, counted from 1 (default: the first whose result is *)":                                                                            text("la partida que se continúa, contando desde 1 (por defecto: la primera cuyo resultado es *)"),
+	"the language of the piece letters of every game: %s; by default a game with letters that are not English is read in the one language that has them all": text("el idioma de las letras de las piezas de todas las partidas: %s; por defecto una partida con letras que no son inglesas se lee en el único idioma que las tiene todas"),
+	"threefold repetition: either side may claim a draw (draw)\n":                                                                                            text("triple repetición: cualquiera de los bandos puede reclamar tablas (draw)\n"),
+	"unknown --strip part %q (want comments, variations, nags or clock)":                                                                                     text("parte de --strip desconocida %q (se espera comments, variations, nags o clock)"),
+	"unknown encoding %q (want auto, utf8 or latin1)":                                                                                                        text("codificación desconocida %q (se espera auto, utf8 o latin1)"),
+	"unknown language %q (want %s)":                                                                                                                          text("idioma desconocido %q (se espera %s)"),
+	`usage: pgnc play [--game N] [--ascii] [-w] FILE
+
+Continues an unfinished game of FILE (by default the first whose result is
+*) at the terminal, or from moves piped in one per line. Moves are read in
+SAN or any notation pgnc reads (UCI, long algebraic, ...). Commands: undo,
+moves, board, flip, fen, draw, resign, save, quit, help. The game ends on
+checkmate, stalemate or insufficient material; threefold repetition and the
+fifty-move rule are offered as claims (draw). At the end the game is
+printed in the export format, or, with -w, written back into FILE in place
+of the original game, every other byte unchanged.
+
+`: text(`uso: pgnc play [--game N] [--ascii] [-w] ARCHIVO
+
+Continúa una partida sin terminar de ARCHIVO (por defecto la primera cuyo
+resultado es *) en el terminal, o con jugadas que llegan por una tubería, una
+por línea. Las jugadas se leen en SAN o en cualquier notación que pgnc lee
+(UCI, algebraica larga, ...). Órdenes: undo, moves, board, flip, fen, draw,
+resign, save, quit, help. La partida termina con jaque mate, ahogado o
+material insuficiente; la triple repetición y la regla de las cincuenta
+jugadas se ofrecen como reclamaciones (draw). Al final la partida se escribe
+en el formato de exportación o, con -w, se guarda en ARCHIVO en lugar de la
+partida original, sin cambiar ningún otro byte.
+
+`),
+	"which game of the file, from 1": text("qué partida del archivo, desde 1"),
+	"white resigns":                  text("las blancas abandonan"),
+	"write suffix annotations as written (!?) instead of as NAGs ($5)": text("escribe las anotaciones de sufijo tal como están (!?) en vez de como NAG ($5)"),
+	"write the game back into FILE in place of the original":           text("guarda la partida en ARCHIVO en lugar de la original"),
+	"writing standard output: %w":                                      text("al escribir en la salida estándar: %w"),
+	"wrote %s\n":                                                       text("escrito %s\n"),
+	"zip: %v":                                                          text("zip: %v"),
+	" (default ":                                                       text(" (por defecto "),
+	"unknown flag %s in -%s":                                           text("opción desconocida %s en -%s"),
+	"unknown flag: --%s":                                               text("opción desconocida: --%s"),
+	"invalid value %q for --%s":                                        text("valor no válido %q para --%s"),
+	"bad flag syntax: %s":                                              text("sintaxis de opción incorrecta: %s"),
+	"pgnc: --lang %q: pgnc speaks %s\n":                                text("pgnc: --lang %q: pgnc habla %s\n"),
+	"invalid value %q for --%s: %v":                                    text("valor no válido %q para --%s: %v"),
+}
