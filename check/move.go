@@ -23,7 +23,7 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 		}
 	}
 	if sm.Quirks&san.ForeignLetter != 0 && sm.Piece == san.NoPiece {
-		c.addArgs(diag.PieceLetters, n, append([]diag.Arg{diag.ValueArg("san", n.Text), diag.ValueArg("letter", n.Text[:1])}, c.langProblem...)...)
+		c.addArgs(diag.PieceLetters, n, append([]diag.Arg{diag.ValueArg("san", n.Text), diag.ValueArg("letter", string(san.ForeignLetterIn(n.Text)))}, c.langProblem...)...)
 		return nil, false
 	}
 	if sm.Kind == san.Null {
@@ -263,6 +263,9 @@ func (c *checker) pickLanguage(g *ast.Game, start *chess.Position) {
 	ast.Inspect(g, func(n ast.Node) bool {
 		if m, ok := n.(*ast.Move); ok && m.SAN.Kind == san.Normal {
 			used.Add(m.Text[0])
+			if i := strings.IndexByte(m.Text, '='); i >= 0 && i+1 < len(m.Text) {
+				used.Add(m.Text[i+1]) // a promotion piece
+			}
 		}
 		return true
 	})

@@ -424,7 +424,7 @@ var English = newCatalog(language.English, map[Code][3]string{
 	ResultTagValue: {"a Result tag whose value is not a termination marker",
 		"Result tag value {value} is not 1-0, 0-1, 1/2-1/2 or *", "write the game's result, or * when it is unknown"},
 	PieceLetters: {"a piece letter of another language than English, in a game whose language cannot be told",
-		"{san} starts with the piece letter {letter}, which is not English, {why}", "write the English letters K, Q, R, B and N, or name the language: pgnc check --piece-letters de (or nl, fr, es, it, pt, sv, pl, cs)"},
+		"{san} has the piece letter {letter}, which is not English, {why}", "write the English letters K, Q, R, B and N, or name the language: pgnc check --piece-letters de (or nl, fr, es, it, pt, sv, pl, cs)"},
 	MoreErrors: {"errors of one code in one game beyond the limit, counted here",
 		"{count} more errors {code} in this game are not shown, from here on", "the first {limit} of each code in a game are shown; pgnc check --max-repeats 0 shows them all"},
 	MoreWarnings: {"warnings of one code in one game beyond the limit, counted here",

@@ -24,6 +24,11 @@ type Options struct {
 	StripNAGs       bool // leave out NAGs and suffix annotations
 	StripClock      bool // remove [%clk …] commands from comments, dropping comments left empty
 	KeepSuffixes    bool // write suffix annotations as written ("!?") instead of as NAGs ("$5")
+	// Letters writes the moves with the piece letters of a language (nil:
+	// English, as the standard has it); Figurines with chess symbols
+	// instead of letters. pgnc reads both back; other programs may not.
+	Letters   *san.Language
+	Figurines bool
 }
 
 // roster is the Seven Tag Roster and the values written for missing tags.
@@ -242,6 +247,11 @@ func (w *movetext) line(pos chess.Position, moves []*model.Move) {
 		}
 		needNumber = false
 		text := m.SAN
+		if w.opts.Figurines {
+			text = san.Figurines(text)
+		} else if w.opts.Letters != nil {
+			text = w.opts.Letters.Spell(text)
+		}
 		nags := m.NAGs
 		if w.opts.KeepSuffixes && m.Suffix != san.NoAnnotation && len(nags) > 0 {
 			text += m.Suffix.String()

@@ -17,13 +17,64 @@ func ParseLenient(text string) (Move, bool) {
 	if m, ok := Parse(text); ok {
 		return m, true
 	}
+	if english, quirk, ok := promotionIn(text, nil); ok {
+		m, ok := ParseLenient(english)
+		m.Quirks |= quirk
+		return m, ok
+	}
+	if i := strings.IndexByte(text, '='); i >= 0 && i+1 < len(text) && foreignLetters[text[i+1]] {
+		// A promotion piece of another language: like a piece letter, it
+		// waits for the game's language; the shape is checked now.
+		if m, ok := ParseLenient(text[:i+1] + "Q" + text[i+2:]); ok && m.Piece == Pawn {
+			m.Piece, m.Promotion = NoPiece, NoPiece
+			m.Quirks |= ForeignLetter
+			return m, true
+		}
+		return Move{}, false
+	}
 	return lenient(text, nil)
+}
+
+// promotionIn rewrites the promotion piece of text, written as a figurine
+// or, in lang, with a letter that is no English piece letter ("e8=♕",
+// "e8=D"), to its English letter, and returns the quirk that says so; ok
+// is false when there is nothing to rewrite.
+func promotionIn(text string, lang *Language) (english string, quirk Quirks, ok bool) {
+	i := strings.IndexByte(text, '=')
+	if i < 0 || i+1 >= len(text) {
+		return "", 0, false
+	}
+	rest := text[i+1:]
+	if p, n := figurine(rest); n > 0 && p != Pawn && p != King {
+		return text[:i+1] + p.Letter() + rest[n:], Figurine, true
+	}
+	if c := rest[0]; lang != nil && upperPiece[c] == NoPiece && lang.pieces[c] != NoPiece && lang.pieces[c] != King {
+		return text[:i+1] + lang.pieces[c].Letter() + rest[1:], ForeignLetter, true
+	}
+	return "", 0, false
+}
+
+// ForeignLetterIn returns the first piece letter of text that is a letter
+// of another language than English, the one that ForeignLetter marks, or
+// 0 for none.
+func ForeignLetterIn(text string) byte {
+	for i := 0; i < len(text); i++ {
+		if foreignLetters[text[i]] && (i == 0 || text[i-1] == '=') {
+			return text[i]
+		}
+	}
+	return 0
 }
 
 // ParseIn decodes text written with the piece letters of lang, and
 // whatever ParseLenient reads; a piece letter that differs from the
 // English one sets ForeignLetter. A nil lang is English.
 func ParseIn(text string, lang *Language) (Move, bool) {
+	if english, quirk, ok := promotionIn(text, lang); ok {
+		m, ok := ParseIn(english, lang)
+		m.Quirks |= quirk
+		return m, ok
+	}
 	if lang == nil || len(text) == 0 || !lang.rewrites[text[0]] {
 		return ParseLenient(text)
 	}
@@ -189,6 +240,7 @@ func figurine(s string) (Piece, int) {
 // Language is a set of piece letters other than the English K, Q, R, B, N.
 type Language struct {
 	Code, Name string
+	kqrbn      string     // the letters of king, queen, rook, bishop and knight
 	pieces     [256]Piece // the upper-case piece letters
 	rewrites   [256]bool  // letters that read differently than in English
 	letters    Letters    // the letters of pieces
@@ -224,7 +276,7 @@ func (l Letters) String() string {
 // newLanguage builds a Language from its letters for king, queen, rook,
 // bishop and knight.
 func newLanguage(code, name, kqrbn string) *Language {
-	l := &Language{Code: code, Name: name}
+	l := &Language{Code: code, Name: name, kqrbn: kqrbn}
 	for i, p := range [...]Piece{King, Queen, Rook, Bishop, Knight} {
 		c := kqrbn[i]
 		l.pieces[c] = p
@@ -232,6 +284,37 @@ func newLanguage(code, name, kqrbn string) *Language {
 		l.rewrites[c] = upperPiece[c] != p
 	}
 	return l
+}
+
+// englishLetters are English's letters of king, queen, rook, bishop and
+// knight, in the order of Language.kqrbn.
+const englishLetters = "KQRBN"
+
+// Spell returns move, canonical SAN with English letters, written with
+// l's piece letters: those of the moving piece and of a promotion. nil
+// is English, which leaves move as it is. ParseIn reads the result back.
+func (l *Language) Spell(move string) string {
+	if l == nil {
+		return move
+	}
+	return strings.Map(func(r rune) rune {
+		if i := strings.IndexRune(englishLetters, r); i >= 0 {
+			return rune(l.kqrbn[i])
+		}
+		return r
+	}, move)
+}
+
+// Figurines returns move, canonical SAN with English letters, in figurine
+// algebraic notation: each piece letter is the chess symbol of the piece
+// (♔ ♕ ♖ ♗ ♘), whichever side moves. ParseLenient reads it back.
+func Figurines(move string) string {
+	return strings.Map(func(r rune) rune {
+		if i := strings.IndexRune(englishLetters, r); i >= 0 {
+			return []rune("♔♕♖♗♘")[i]
+		}
+		return r
+	}, move)
 }
 
 // Languages are the piece letters ParseIn reads, in the order DetectLanguage

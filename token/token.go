@@ -85,13 +85,14 @@ type Pattern struct {
 const (
 	square    = `[a-h][1-8]`
 	pieceMove = `[KQRBNkqrn][a-h]?[1-8]?x?` + square // lower-case b is a pawn file
-	pawnMove  = `[a-h](x[a-h])?[1-8](=?[QRBNqrbn])?(e\.p\.)?`
+	pawnMove  = `[a-h](x[a-h])?[1-8](=?[QRBNqrbn]|=` + figurine + `)?(e\.p\.)?`
 	castling  = `(O-O|O-O-O|0-0|0-0-0)`
 	nullMove  = `(--|Z0)`
 	// A chess symbol, U+2654 to U+265F (E2 99 94 to E2 99 9F in UTF-8), in
-	// place of the piece letter: figurine notation, which the parser reads
-	// with a warning.
-	figurineMove = "\xE2\x99[\x94-\x9F]" + `[a-h]?[1-8]?x?` + square
+	// place of a piece letter, of the moving piece or of a promotion:
+	// figurine notation, which the parser reads with a warning.
+	figurine     = "\xE2\x99[\x94-\x9F]"
+	figurineMove = figurine + `[a-h]?[1-8]?x?` + square
 	// A drop, "N@e6" or "@e4", as crazyhouse and its kin write them.
 	dropMove   = `[PNBRQ]?@` + square
 	checkMark  = `[+#]?`

@@ -48,6 +48,7 @@ type convertFlags struct {
 	final    bool
 	jobs     int
 	encoding encodingFlag
+	spelling spellingFlags
 	codes    codeFlags
 }
 
@@ -59,6 +60,7 @@ func newConvertFlags(out io.Writer) *convertFlags {
 	f.set.BoolVar(&f.final, "final", false, msg.Sprintf("fen, epd: only the final position of each game"))
 	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("read with this many goroutines (at least 1); the output order stays that of the input"))
 	addEncodingFlag(f.set, &f.encoding)
+	f.spelling.add(f.set)
 	f.codes.add(f.set)
 	return f
 }
@@ -95,7 +97,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		msg.Fprintf(stderr, "pgnc convert: %v\n", err)
 		return exitUsage
 	}
-	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc, letters: flags.encoding.letters.lang, codes: codes}
+	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc, letters: flags.encoding.letters.lang, codes: codes, spelling: flags.spelling}
 	if flags.to == "json" {
 		out.WriteString(`{"games":[`)
 	}
@@ -135,6 +137,7 @@ type converter struct {
 	jobs     int
 	encoding parser.Encoding
 	letters  *san.Language
+	spelling spellingFlags // --write-letters, --figurine: san and pgn
 	codes    report.Codes // --ignore and --warn-as-error
 	out      *bufio.Writer
 	games    int
@@ -307,7 +310,9 @@ func (w *converter) render(g *model.Game, base int) []byte {
 		}
 		return append(b, '\n')
 	case "san":
-		b = export.AppendGame(b, g, export.Options{Width: 1 << 30, StripComments: true, StripVariations: true, StripNAGs: true})
+		opts := export.Options{Width: 1 << 30, StripComments: true, StripVariations: true, StripNAGs: true}
+		w.spelling.apply(&opts)
+		b = export.AppendGame(b, g, opts)
 		movetext := bytes.TrimSpace(b[bytes.Index(b, []byte("\n\n"))+2:])
 		return append(b[:copy(b, movetext)], '\n')
 	case "fen", "epd":
@@ -326,6 +331,8 @@ func (w *converter) render(g *model.Game, base int) []byte {
 		}
 		return append(b, '\n')
 	default: // pgn
-		return export.AppendGame(b, g, export.Options{})
+		var opts export.Options
+		w.spelling.apply(&opts)
+		return export.AppendGame(b, g, opts)
 	}
 }

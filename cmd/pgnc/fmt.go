@@ -48,6 +48,7 @@ type fmtFlags struct {
 	jobs         int
 	maxGameBytes int
 	encoding     encodingFlag
+	spelling     spellingFlags
 	codes        codeFlags
 }
 
@@ -68,12 +69,14 @@ func newFmtFlags(out io.Writer) *fmtFlags {
 	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("format with this many goroutines (at least 1); the output order stays that of the input"))
 	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is"))
 	addEncodingFlag(f.set, &f.encoding)
+	f.spelling.add(f.set)
 	f.codes.add(f.set)
 	return f
 }
 
 func (f *fmtFlags) options() (export.Options, error) {
 	opts := export.Options{Width: f.width, KeepSuffixes: f.keepSuffixes}
+	f.spelling.apply(&opts)
 	for _, part := range strings.Split(f.strip, ",") {
 		switch strings.TrimSpace(part) {
 		case "":

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/pgnc/pgnc/export"
 	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/san"
@@ -370,4 +371,57 @@ func languageCodes() string {
 		codes = append(codes, l.Code+" ("+msg.Diag.Phrase(l.Name)+")")
 	}
 	return strings.Join(codes, ", ")
+}
+
+// spellingFlags are --write-letters and --figurine, how the commands that
+// write moves (fmt, convert, play) spell their pieces. --piece-letters
+// names the letters a file is read in: a flag of its own, since one that
+// did both would read an English file written for French readers (R, a
+// rook) in French (R, the king).
+type spellingFlags struct {
+	letters   writeLettersFlag
+	figurines bool
+}
+
+func (f *spellingFlags) add(set *pflag.FlagSet) {
+	set.Var(&f.letters, "write-letters", msg.Sprintf("write the moves with the piece letters of this language: en (the default, as the standard has it), %s", languageCodes()))
+	set.BoolVar(&f.figurines, "figurine", false, msg.Sprintf("write the moves in figurine notation, with chess symbols for the pieces"))
+}
+
+// apply sets the spelling in opts.
+func (f *spellingFlags) apply(opts *export.Options) {
+	opts.Letters, opts.Figurines = f.letters.lang, f.figurines
+}
+
+// spell writes a move in canonical SAN as the flags ask.
+func (f *spellingFlags) spell(move string) string {
+	if f.figurines {
+		return san.Figurines(move)
+	}
+	return f.letters.lang.Spell(move)
+}
+
+// writeLettersFlag is --write-letters: a language, or en for English.
+type writeLettersFlag struct{ lang *san.Language }
+
+func (l *writeLettersFlag) String() string {
+	if l.lang == nil {
+		return "en"
+	}
+	return l.lang.Code
+}
+
+// Type names the flag's value in help text.
+func (l *writeLettersFlag) Type() string { return "language" }
+
+func (l *writeLettersFlag) Set(code string) error {
+	code = strings.ToLower(code)
+	if code == "en" {
+		l.lang = nil
+		return nil
+	}
+	if l.lang = san.LanguageOf(code); l.lang == nil {
+		return msg.Errorf("unknown language %q (want %s)", code, "en, "+languageCodes())
+	}
+	return nil
 }

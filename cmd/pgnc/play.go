@@ -54,6 +54,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	game := set.Int("game", 0, msg.Sprintf("the game to continue, counted from 1 (default: the first whose result is *)"))
 	ascii := set.Bool("ascii", false, msg.Sprintf("show the board with letters, not chess symbols"))
 	write := set.BoolP("write", "w", false, msg.Sprintf("write the game back into FILE in place of the original"))
+	var spelling spellingFlags
+	spelling.add(set)
 	set.Usage = func() {
 		msg.Fprint(stderr, msg.Sprintf(playUsage))
 		printDefaults(set, stderr)
@@ -82,6 +84,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	s.unicode = !*ascii
 	s.write = *write
+	s.spelling = spelling
 	if err := s.run(stdin); err != nil {
 		msg.Fprintf(stderr, "pgnc play: %v\n", err)
 		return exitUsage
@@ -98,6 +101,7 @@ type playSession struct {
 	undo      []chess.Position // the positions before the moves played here
 	played    []string         // the moves played here, in SAN
 	seen      map[uint64]int   // how often each position occurred, for threefold repetition
+	spelling  spellingFlags    // how moves are written: the game printed, the moves shown
 	result    string           // "*" until the game ends
 	title     string           // White – Black, event
 	unicode   bool
@@ -226,7 +230,7 @@ func (s *playSession) do(line string) error {
 		s.pos.LegalMoves(&l)
 		var sans []string
 		for _, m := range l.Moves() {
-			sans = append(sans, s.pos.SAN(m))
+			sans = append(sans, s.spelling.spell(s.pos.SAN(m)))
 		}
 		fmt.Fprintln(s.out, strings.Join(sans, " "))
 	case "undo":
@@ -339,7 +343,7 @@ func (s *playSession) show() {
 	turn := msg.Diag.Phrase(s.pos.Turn().String())
 	last := ""
 	if n := len(s.played); n > 0 {
-		last = msg.Sprintf(", last move %s", s.played[n-1])
+		last = msg.Sprintf(", last move %s", s.spelling.spell(s.played[n-1]))
 	}
 	msg.Fprintf(s.out, "move %d, %s to move%s\n", s.pos.FullmoveNumber(), turn, last)
 }
@@ -378,10 +382,12 @@ func (s *playSession) text() (string, error) {
 	m, more := check.Checker{Catalog: msg.Diag}.Game(db.Games[0])
 	for _, d := range append(diags, more...) {
 		if d.Severity() == diag.Error {
-			return "", msg.Errorf("the continued game does not check clean: %s", d.Message())
+			return "", msg.Errorf("the continued game does not check clean: %s", msg.Diag.Message(d))
 		}
 	}
-	return string(export.AppendGame(nil, m, export.Options{})), nil
+	var opts export.Options
+	s.spelling.apply(&opts)
+	return string(export.AppendGame(nil, m, opts)), nil
 }
 
 // undoStart is the position before the first move played here.
