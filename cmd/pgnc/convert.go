@@ -138,7 +138,7 @@ type converter struct {
 	encoding parser.Encoding
 	letters  *san.Language
 	spelling spellingFlags // --write-letters, --figurine: san and pgn
-	codes    report.Codes // --ignore and --warn-as-error
+	codes    report.Codes  // --ignore and --warn-as-error
 	out      *bufio.Writer
 	games    int
 }

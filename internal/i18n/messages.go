@@ -416,4 +416,6 @@ partida original, sin cambiar ningún otro byte.
 	"bad flag syntax: %s":                                              text("sintaxis de opción incorrecta: %s"),
 	"pgnc: --lang %q: pgnc speaks %s\n":                                text("pgnc: --lang %q: pgnc habla %s\n"),
 	"invalid value %q for --%s: %v":                                    text("valor no válido %q para --%s: %v"),
+	"write the moves in figurine notation, with chess symbols for the pieces":                               text("escribe las jugadas en notación de figuras, con símbolos de ajedrez para las piezas"),
+	"write the moves with the piece letters of this language: en (the default, as the standard has it), %s": text("escribe las jugadas con las letras de pieza de este idioma: en (por defecto, como dice el estándar), %s"),
 }
