@@ -62,7 +62,7 @@ func (k Checker) Diagnostics(g *ast.Game) diag.List {
 // it replayed: all of them, or those before the first move that could not
 // be played.
 func (k Checker) Replay(g *ast.Game) (diags diag.List, plies int) {
-	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: k.MaxRepeats}, language: k.Language}, model.Game{}
+	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: k.MaxRepeats}, language: k.Language, catalog: k.Catalog}, model.Game{}
 	_, diags = c.game(g, &scratch) // the model is not kept
 	return diags, c.plies
 }
