@@ -10,39 +10,44 @@ import (
 	"unicode/utf8"
 )
 
-var update = flag.Bool("update", false, "rewrite the README's code table")
+var update = flag.Bool("update", false, "rewrite the tables of codes in README.md and docs/codes.es.md")
 
 const (
 	tableBegin = "<!-- codes:begin -->\n"
 	tableEnd   = "<!-- codes:end -->"
 )
 
-// TestREADMECodeTable keeps the README's table of codes equal to the catalog.
-func TestREADMECodeTable(t *testing.T) {
-	const path = "../README.md"
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme := string(data)
-	begin := strings.Index(readme, tableBegin)
-	end := strings.Index(readme, tableEnd)
-	if begin < 0 || end < begin {
-		t.Fatalf("README.md lacks the %q … %q markers", tableBegin, tableEnd)
-	}
-	want := English.MarkdownTable()
-	got := readme[begin+len(tableBegin) : end]
-	if got == want {
-		return
-	}
-	if *update {
-		readme = readme[:begin+len(tableBegin)] + want + readme[end:]
-		if err := os.WriteFile(path, []byte(readme), 0o644); err != nil {
+// TestCodeTables keeps the tables of codes equal to the catalogs: the
+// README's in English, docs/codes.es.md's in Spanish.
+func TestCodeTables(t *testing.T) {
+	for _, table := range []struct {
+		path    string
+		catalog *Catalog
+	}{{"../README.md", English}, {"../docs/codes.es.md", Spanish}} {
+		data, err := os.ReadFile(table.path)
+		if err != nil {
 			t.Fatal(err)
 		}
-		return
+		doc := string(data)
+		begin := strings.Index(doc, tableBegin)
+		end := strings.Index(doc, tableEnd)
+		if begin < 0 || end < begin {
+			t.Fatalf("%s lacks the %q … %q markers", table.path, tableBegin, tableEnd)
+		}
+		want := table.catalog.MarkdownTable()
+		got := doc[begin+len(tableBegin) : end]
+		if got == want {
+			continue
+		}
+		if *update {
+			doc = doc[:begin+len(tableBegin)] + want + doc[end:]
+			if err := os.WriteFile(table.path, []byte(doc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		t.Errorf("the code table of %s differs from the catalog; run go test ./diag -update\ngot:\n%s\nwant:\n%s", table.path, got, want)
 	}
-	t.Errorf("README code table differs from the catalog; run go test ./diag -update\ngot:\n%s\nwant:\n%s", got, want)
 }
 
 func TestCatalogIsComplete(t *testing.T) {

@@ -28,7 +28,7 @@ func ZstdFrames(r io.ReaderAt, size int64) ([]Frame, error) {
 		n, err := r.ReadAt(buf[:8], off)
 		if n < 8 && size-off < 8 || err != nil && err != io.EOF {
 			if err == nil || err == io.EOF {
-				return frames, fmt.Errorf("zstd: the file ends %d bytes into a frame header at offset %d: is it cut short?", size-off, off)
+				return frames, &CutShortError{Format: Zstd, Where: HeaderCut, At: off, Into: size - off}
 			}
 			return frames, err
 		}
@@ -36,7 +36,7 @@ func ZstdFrames(r io.ReaderAt, size int64) ([]Frame, error) {
 		if magic&0xfffffff0 == 0x184d2a50 { // skippable
 			end := off + 8 + int64(binary.LittleEndian.Uint32(buf[4:8]))
 			if end > size {
-				return frames, fmt.Errorf("zstd: a skippable frame at offset %d runs past the end of the file: is it cut short?", off)
+				return frames, &CutShortError{Format: Zstd, Where: SkippableCut, At: off}
 			}
 			off = end
 			continue
@@ -59,7 +59,7 @@ func ZstdFrames(r io.ReaderAt, size int64) ([]Frame, error) {
 // checksum if the frame has one.
 func frameEnd(r io.ReaderAt, size, off int64) (int64, error) {
 	cut := func() (int64, error) {
-		return 0, fmt.Errorf("zstd: the frame at offset %d runs past the end of the file: is it cut short?", off)
+		return 0, &CutShortError{Format: Zstd, Where: FrameCut, At: off}
 	}
 	var hd [1]byte
 	if _, err := r.ReadAt(hd[:], off+4); err != nil {

@@ -254,6 +254,39 @@ func TextReader(r io.Reader, c io.Closer) (io.ReadCloser, Format, error) {
 	return readCloser{br, c}, Text, nil
 }
 
+// CutShortError is a compressed file that ends before its data does,
+// most likely a download cut short.
+type CutShortError struct {
+	Format Format
+	Where  CutShort
+	// At is how many bytes were decompressed (DataEndsEarly), or the
+	// offset of the frame or header cut (the others); Into, for
+	// HeaderCut, how many bytes of the header the file holds.
+	At, Into int64
+}
+
+// CutShort says where a compressed file ends early.
+type CutShort uint8
+
+const (
+	DataEndsEarly CutShort = iota // the decompressor ran out of data
+	HeaderCut                     // within a zstd frame header
+	SkippableCut                  // within a skippable zstd frame
+	FrameCut                      // within a zstd frame
+)
+
+func (e *CutShortError) Error() string {
+	switch e.Where {
+	case HeaderCut:
+		return fmt.Sprintf("%s: the file ends %d bytes into a frame header at offset %d: is it cut short?", e.Format, e.Into, e.At)
+	case SkippableCut:
+		return fmt.Sprintf("%s: a skippable frame at offset %d runs past the end of the file: is it cut short?", e.Format, e.At)
+	case FrameCut:
+		return fmt.Sprintf("%s: the frame at offset %d runs past the end of the file: is it cut short?", e.Format, e.At)
+	}
+	return fmt.Sprintf("%s: the compressed data ends early, after %d decompressed bytes: is the file cut short?", e.Format, e.At)
+}
+
 // decoder says which decompressor failed and how far it got: a stream that
 // ends early is a file cut short, not the end of the input.
 type decoder struct {
@@ -268,7 +301,7 @@ func (d *decoder) Read(p []byte) (int, error) {
 	switch {
 	case err == nil || err == io.EOF:
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		err = fmt.Errorf("%s: the compressed data ends early, after %d decompressed bytes: is the file cut short?", d.format, d.n)
+		err = &CutShortError{Format: d.format, Where: DataEndsEarly, At: d.n}
 	default:
 		err = fmt.Errorf("%s: %v, after %d decompressed bytes", d.format, err, d.n)
 	}

@@ -5,6 +5,8 @@
 package i18n
 
 import (
+	"errors"
+	"io"
 	"strings"
 
 	"golang.org/x/text/language"
@@ -12,6 +14,7 @@ import (
 	"golang.org/x/text/message/catalog"
 
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/input"
 )
 
 // Supported are the languages pgnc speaks, English first: the one it falls
@@ -143,7 +146,7 @@ func (p *Printer) Errorf(key string, args ...any) error {
 			}
 		}
 	}
-	return &printedError{text: p.Sprintf(key, args...), err: wrapped}
+	return &printedError{text: p.Printer.Sprintf(key, p.words(args)...), err: wrapped}
 }
 
 // printedError is an error in words of a catalog that may wrap another.
@@ -154,3 +157,45 @@ type printedError struct {
 
 func (e *printedError) Error() string { return e.text }
 func (e *printedError) Unwrap() error { return e.err }
+
+// Sprintf is message.Printer's Sprintf, with errors that pgnc knows in
+// the printer's language (see words).
+func (p *Printer) Sprintf(key string, args ...any) string {
+	return p.Printer.Sprintf(key, p.words(args)...)
+}
+
+// Fprintf is message.Printer's Fprintf, with errors that pgnc knows in
+// the printer's language (see words).
+func (p *Printer) Fprintf(w io.Writer, key string, args ...any) (int, error) {
+	return p.Printer.Fprintf(w, key, p.words(args)...)
+}
+
+// words returns args with each error that holds one of the input
+// package's errors in pgnc's own words rewritten in the printer's
+// language; what the operating system or a decompressor says is quoted.
+func (p *Printer) words(args []any) []any {
+	for i, a := range args {
+		err, ok := a.(error)
+		var cut *input.CutShortError
+		if !ok || !errors.As(err, &cut) {
+			continue
+		}
+		words := append([]any(nil), args...)
+		words[i] = errors.New(strings.Replace(err.Error(), cut.Error(), p.cutShort(cut), 1))
+		args = words
+	}
+	return args
+}
+
+// cutShort is the text of a CutShortError.
+func (p *Printer) cutShort(e *input.CutShortError) string {
+	switch e.Where {
+	case input.HeaderCut:
+		return p.Printer.Sprintf("%s: the file ends %d bytes into a frame header at offset %d: is it cut short?", e.Format, e.Into, e.At)
+	case input.SkippableCut:
+		return p.Printer.Sprintf("%s: a skippable frame at offset %d runs past the end of the file: is it cut short?", e.Format, e.At)
+	case input.FrameCut:
+		return p.Printer.Sprintf("%s: the frame at offset %d runs past the end of the file: is it cut short?", e.Format, e.At)
+	}
+	return p.Printer.Sprintf("%s: the compressed data ends early, after %d decompressed bytes: is the file cut short?", e.Format, e.At)
+}

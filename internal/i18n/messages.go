@@ -418,4 +418,8 @@ partida original, sin cambiar ningún otro byte.
 	"invalid value %q for --%s: %v":                                    text("valor no válido %q para --%s: %v"),
 	"write the moves in figurine notation, with chess symbols for the pieces":                               text("escribe las jugadas en notación de figuras, con símbolos de ajedrez para las piezas"),
 	"write the moves with the piece letters of this language: en (the default, as the standard has it), %s": text("escribe las jugadas con las letras de pieza de este idioma: en (por defecto, como dice el estándar), %s"),
+	"%s: the file ends %d bytes into a frame header at offset %d: is it cut short?":                         text("%s: el archivo termina %d bytes dentro de una cabecera de trama en la posición %d: ¿está cortado?"),
+	"%s: a skippable frame at offset %d runs past the end of the file: is it cut short?":                    text("%s: una trama omitible en la posición %d va más allá del final del archivo: ¿está cortado?"),
+	"%s: the frame at offset %d runs past the end of the file: is it cut short?":                            text("%s: la trama en la posición %d va más allá del final del archivo: ¿está cortado?"),
+	"%s: the compressed data ends early, after %d decompressed bytes: is the file cut short?":               text("%s: los datos comprimidos terminan antes de tiempo, tras %d bytes descomprimidos: ¿está cortado el archivo?"),
 }
