@@ -212,8 +212,18 @@ func (s *playSession) run(stdin io.Reader) error {
 	return s.finish()
 }
 
+// spanishCommands are the commands of play in Spanish, which it takes in
+// any language: no SAN move is spelled like one of them.
+var spanishCommands = map[string]string{
+	"ayuda": "help", "tablero": "board", "girar": "flip", "jugadas": "moves", "deshacer": "undo",
+	"tablas": "draw", "abandonar": "resign", "guardar": "save", "salir": "quit",
+}
+
 // do carries out one line of input.
 func (s *playSession) do(line string) error {
+	if command, ok := spanishCommands[line]; ok {
+		line = command
+	}
 	switch line {
 	case "":
 	case "help":

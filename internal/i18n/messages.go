@@ -273,16 +273,18 @@ draw    agree to a draw, or claim one (threefold repetition, fifty moves)
 resign  the side to move resigns
 save    write the game back into the file now
 quit    stop; the game stays unfinished (*)
-`: text(`jugadas en SAN (Nf3, exd5, O-O, e8=Q) o UCI (g1f3), una por línea
-undo    deshace la última jugada hecha aquí
-moves   lista las jugadas legales
-board   muestra el tablero
-flip    gira el tablero
+`: text(`jugadas en SAN (Nf3, exd5, O-O, e8=Q) o UCI (g1f3), una por línea;
+las órdenes, en inglés o en español:
+undo    deshacer: deshace la última jugada hecha aquí
+moves   jugadas: lista las jugadas legales
+board   tablero: muestra el tablero
+flip    girar: gira el tablero
 fen     muestra la posición como FEN
-draw    acuerda tablas, o las reclama (triple repetición, cincuenta jugadas)
-resign  el bando que mueve abandona
-save    escribe ahora la partida en el archivo
-quit    sale; la partida queda sin terminar (*)
+draw    tablas: acuerda tablas, o las reclama (triple repetición, cincuenta jugadas)
+resign  abandonar: el bando que mueve abandona
+save    guardar: escribe ahora la partida en el archivo
+quit    salir: sale; la partida queda sin terminar (*)
+help    ayuda: esta ayuda
 `),
 	"neither side can mate: drawn":                                      text("ningún bando puede dar mate: tablas"),
 	"no move played here to take back\n":                                text("no hay ninguna jugada hecha aquí que deshacer\n"),
