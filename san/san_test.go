@@ -65,6 +65,22 @@ func FuzzParse(f *testing.F) {
 		if m.Kind == Normal && (m.To < 0 || m.To > 63) {
 			t.Fatalf("Parse(%q) gave square %d", text, m.To)
 		}
+		// Spelled in another language's letters, or in figurines, the
+		// move reads back as the same move.
+		same := func(got Move) bool {
+			return got.Kind == m.Kind && got.Piece == m.Piece && got.To == m.To && got.Promotion == m.Promotion &&
+				got.FromFile == m.FromFile && got.FromRank == m.FromRank && got.Capture == m.Capture && got.Check == m.Check
+		}
+		if m.Kind == Normal && m.Quirks == 0 {
+			for _, l := range Languages {
+				if got, ok := ParseIn(l.Spell(text), l); !ok || !same(got) {
+					t.Fatalf("%q spelled in %s, %q, reads back as %+v, %v; want %+v", text, l.Code, l.Spell(text), got, ok, m)
+				}
+			}
+			if got, ok := ParseLenient(Figurines(text)); !ok || !same(got) {
+				t.Fatalf("%q in figurines, %q, reads back as %+v, %v; want %+v", text, Figurines(text), got, ok, m)
+			}
+		}
 	})
 }
 
