@@ -2,6 +2,7 @@ package diag
 
 import (
 	"flag"
+	"math/rand/v2"
 	"os"
 	"regexp"
 	"sort"
@@ -287,5 +288,53 @@ func TestSpanishRendersPhrases(t *testing.T) {
 	}
 	if got, want := Spanish.Message(alternatives), "inesperado: fin de archivo, se esperaba una jugada o un resultado"; got != want {
 		t.Errorf("Spanish: %q, want %q", got, want)
+	}
+}
+
+// TestPositionMatchesLineTable resolves offsets, in order and out of it,
+// in texts of every kind of line break against a table of line starts.
+func TestPositionMatchesLineTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 2000 {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			b.WriteString([]string{"a", "é", "\n", "\r", "\r\n", "\n\r", "  "}[rng.IntN(7)])
+		}
+		src := b.String()
+		starts := []int{0} // the reference: where each line starts
+		for i := 0; i < len(src); i++ {
+			if src[i] == '\n' || src[i] == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
+				starts = append(starts, i+1)
+			}
+		}
+		f := NewFile("x", src)
+		offsets := make([]int, 8)
+		for i := range offsets {
+			offsets[i] = rng.IntN(len(src) + 1)
+			for offsets[i] < len(src) && !utf8.RuneStart(src[offsets[i]]) {
+				offsets[i]++ // diagnostics start at characters
+			}
+		}
+		if round%2 == 0 {
+			sort.Ints(offsets)
+		}
+		for _, off := range offsets {
+			line := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
+			want := Position{Line: line + 1, Col: utf8.RuneCountInString(src[starts[line]:off]) + 1}
+			if got := f.Position(off); got != want {
+				t.Fatalf("%q: Position(%d) = %v, want %v", src, off, got, want)
+			}
+			end := len(src)
+			if line+1 < len(starts) {
+				end = starts[line+1]
+			}
+			text := strings.TrimRight(src[starts[line]:end], "\r\n")
+			if got := f.Line(line + 1); got != text {
+				t.Fatalf("%q: Line(%d) = %q, want %q", src, line+1, got, text)
+			}
+			if s, e := f.lineBounds(line+1, off); src[s:e] != text {
+				t.Fatalf("%q: lineBounds(%d, %d) = %q, want %q", src, line+1, off, src[s:e], text)
+			}
+		}
 	}
 }

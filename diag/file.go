@@ -4,7 +4,6 @@
 package diag
 
 import (
-	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -25,12 +24,19 @@ type File struct {
 	// says the line starts before Head.
 	Head, Tail string
 	HeadCut    bool
-	lines      []int // offsets of line starts, built lazily
 
-	// The last position resolved: diagnostics come in order, so counting
-	// characters on from there keeps many diagnostics on one long line
-	// linear.
-	lastOff, lastLine, lastCol int
+	// The last two positions resolved: diagnostics come in order of their
+	// starts (an end may lie past the next start), so counting line breaks
+	// and characters on from one of them keeps resolving them linear in
+	// the text, however many there are and however long their lines.
+	last, prev resolved
+}
+
+// resolved is a position resolved: its offset, 0-based line and column,
+// and where its line starts and ends; ok says it is set.
+type resolved struct {
+	off, line, col, start, end int
+	ok                         bool
 }
 
 // MaxTail bounds File.Head and File.Tail: the text shown of a line around
@@ -49,71 +55,103 @@ type Position struct {
 	Col  int `json:"col"`
 }
 
-func (f *File) lineTable() []int {
-	if f.lines == nil {
-		lines := []int{0}
-		src := f.Src
-		for i := 0; i < len(src); i++ {
-			switch src[i] {
-			case '\r':
-				if i+1 < len(src) && src[i+1] == '\n' {
-					continue // CRLF: the line ends at the LF
-				}
-				lines = append(lines, i+1) // a lone CR, as old Macs wrote
-			case '\n':
-				lines = append(lines, i+1)
-			}
-		}
-		f.lines = lines
+// breaksIn counts the line breaks that end in Src[from:to]: a CR that a
+// LF follows ends its line at the LF.
+func (f *File) breaksIn(from, to int) int {
+	n := LineBreaks(f.Src[from:to])
+	if to > from && to < len(f.Src) && f.Src[to-1] == '\r' && f.Src[to] == '\n' {
+		n-- // the CRLF ends at the LF, after to
 	}
-	return f.lines
+	return n
 }
 
-// LineBreaks counts the line breaks of s: LF, CRLF and lone CR.
-func LineBreaks(s string) int {
-	n := strings.Count(s, "\n") + strings.Count(s, "\r") - strings.Count(s, "\r\n")
-	return n
+// anchor returns the resolved position that off is best counted on from:
+// the later of the last two at or before it, or none.
+func (f *File) anchor(off int) resolved {
+	a := resolved{}
+	for _, r := range [...]resolved{f.last, f.prev} {
+		if r.ok && r.off <= off && (!a.ok || r.off > a.off) {
+			a = r
+		}
+	}
+	return a
+}
+
+// resolve returns the position of off: its 0-based line, column, and
+// where its line starts and ends (before its line break).
+func (f *File) resolve(off int) resolved {
+	r := resolved{off: off, ok: true}
+	a := f.anchor(off)
+	r.line = a.line + f.breaksIn(a.off, off) // a.off is 0 when there is no anchor
+	if a.ok && r.line == a.line {
+		r.start, r.end = a.start, a.end
+		r.col = a.col + utf8.RuneCountInString(f.Src[a.off:off])
+		return r
+	}
+	r.start = strings.LastIndexAny(f.Src[:off], "\r\n") + 1
+	for r.start > 0 && f.Src[r.start-1] == '\r' && r.start < len(f.Src) && f.Src[r.start] == '\n' {
+		// off is the LF of a CRLF: its line started before the CR.
+		r.start = strings.LastIndexAny(f.Src[:r.start-1], "\r\n") + 1
+	}
+	r.end = len(f.Src)
+	if i := strings.IndexAny(f.Src[off:], "\r\n"); i >= 0 {
+		r.end = off + i
+	}
+	for r.end > r.start && f.Src[r.end-1] == '\r' {
+		r.end-- // off is the LF of a CRLF
+	}
+	r.col = utf8.RuneCountInString(f.Src[r.start:off]) + 1
+	if r.line == 0 {
+		r.col += f.BaseCol
+	}
+	return r
 }
 
 // Position resolves a byte offset; offsets past the end resolve to the end.
 // A File is not safe for concurrent use.
 func (f *File) Position(off int) Position {
-	off = min(max(off, 0), len(f.Src))
-	lines := f.lineTable()
-	n := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
-	var col int
-	if n == f.lastLine && off >= f.lastOff && f.lastCol > 0 {
-		col = f.lastCol + utf8.RuneCountInString(f.Src[f.lastOff:off])
-	} else {
-		col = utf8.RuneCountInString(f.Src[lines[n]:off]) + 1
-		if n == 0 {
-			col += f.BaseCol
-		}
+	r := f.resolve(min(max(off, 0), len(f.Src)))
+	if r != f.last {
+		f.prev, f.last = f.last, r
 	}
-	f.lastOff, f.lastLine, f.lastCol = off, n, col
-	return Position{Line: f.BaseLine + n + 1, Col: col}
+	return Position{Line: f.BaseLine + r.line + 1, Col: r.col}
 }
 
 // lineBounds returns the byte range of the 1-based line n, without its line
-// ending.
-func (f *File) lineBounds(n int) (start, end int) {
-	lines := f.lineTable()
-	n -= f.BaseLine
-	if n < 1 || n > len(lines) {
+// ending, for the offset off on it.
+func (f *File) lineBounds(n, off int) (start, end int) {
+	r := f.resolve(min(max(off, 0), len(f.Src)))
+	if r.line != n-f.BaseLine-1 {
 		return len(f.Src), len(f.Src)
 	}
-	start, end = lines[n-1], len(f.Src)
-	if n < len(lines) {
-		end = lines[n]
-	}
-	for end > start && (f.Src[end-1] == '\n' || f.Src[end-1] == '\r') {
-		end--
-	}
-	return start, end
+	return r.start, r.end
 }
 
 // Line returns the text of the 1-based line n without its line ending.
 func (f *File) Line(n int) string {
-	start, end := f.lineBounds(n)
-	return f.Src[start:end]
+	n -= f.BaseLine
+	off := 0
+	for i := 1; i < n && off < len(f.Src); i++ {
+		j := strings.IndexAny(f.Src[off:], "\r\n")
+		if j < 0 {
+			return ""
+		}
+		off += j + 1
+		if f.Src[off-1] == '\r' && off < len(f.Src) && f.Src[off] == '\n' {
+			off++
+		}
+	}
+	if n < 1 || off > len(f.Src) {
+		return ""
+	}
+	end := len(f.Src)
+	if j := strings.IndexAny(f.Src[off:], "\r\n"); j >= 0 {
+		end = off + j
+	}
+	return f.Src[off:end]
+}
+
+// LineBreaks counts the line breaks of s: LF, CRLF and lone CR.
+func LineBreaks(s string) int {
+	return strings.Count(s, "\n") + strings.Count(s, "\r") - strings.Count(s, "\r\n")
 }

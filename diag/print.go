@@ -93,7 +93,7 @@ func (l Located) WriteText(w io.Writer, name string, c *Catalog) error {
 // the caret line under it; see caretLines. A first line that begins in
 // Head and a last line that goes on in Tail are shown with them.
 func (f *File) showLine(n, start, end int) (shown, caret string) {
-	ls, le := f.lineBounds(n)
+	ls, le := f.lineBounds(n, start)
 	start = min(max(start, ls), le)
 	end = min(max(end, start), le)
 	var head, tail string
