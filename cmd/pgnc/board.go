@@ -10,15 +10,8 @@ import (
 	"github.com/spf13/pflag"
 )
 
-const boardUsage = `Usage: pgnc board [flags] FILE
-
-Board shows positions of one game of FILE ("-" for standard input; it may be
-compressed, or a zip archive with one .pgn member): the final
-position by default, the position after a given ply with --ply, or every
-position in order with --all, each as a diagram and a FEN.
-
-Flags:
-`
+// boardUsage is the key of board's usage in the catalogs of internal/i18n.
+const boardUsage = "help.board"
 
 func newBoardFlags(out io.Writer) (*pflag.FlagSet, *int, *int, *bool, *bool) {
 	fs := pflag.NewFlagSet("board", pflag.ContinueOnError)

@@ -21,25 +21,8 @@ import (
 	"github.com/spf13/pflag"
 )
 
-const convertUsage = `Usage: pgnc convert --to FORMAT [flags] FILE...
-
-Convert reads PGN ("-" for standard input) and writes every game in FORMAT:
-
-	json     one JSON document {"games": [...]}, the resolved games (docs/json.md)
-	ndjson   one JSON game per line
-	uci      one line per game: the main line in UCI notation
-	san      one line per game: the main line in canonical SAN, with numbers
-	fen      the FEN after every ply of the main line (--final: the last only);
-	         a blank line ends each game
-	epd      the same as four-field EPD positions
-	pgn      the export format, as pgnc fmt writes it
-
-With --from json it reads what --to json or ndjson wrote and writes it back
-(--to pgn gives exactly what pgnc fmt gives). Games with errors are left out
-and their errors reported on standard error; the exit code is then 1.
-
-Flags:
-`
+// convertUsage is the key of convert's usage in the catalogs of internal/i18n.
+const convertUsage = "help.convert"
 
 type convertFlags struct {
 	set      *pflag.FlagSet

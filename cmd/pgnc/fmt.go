@@ -25,18 +25,8 @@ import (
 	"github.com/spf13/pflag"
 )
 
-const fmtUsage = `Usage: pgnc fmt [flags] FILE...
-
-Fmt rewrites PGN in the standard's export format: the Seven Tag Roster first
-and in order, other tags in ASCII order, canonical SAN, move numbers where the
-standard puts them, suffix annotations as NAGs, lines of less than 80
-characters. Without -w or -l it writes to standard output ("-" reads standard
-input). A game with errors is copied through unchanged, and its errors are
-reported on standard error. Text between games (escape lines, stray text) is
-kept as it is.
-
-Flags:
-`
+// fmtUsage is the key of fmt's usage in the catalogs of internal/i18n.
+const fmtUsage = "help.fmt"
 
 type fmtFlags struct {
 	set          *pflag.FlagSet

@@ -69,43 +69,11 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `pgnc is a toolchain for PGN, the Portable Game Notation of chess.
+// usage is the key of pgnc's usage in the catalogs of internal/i18n.
+const usage = "help"
 
-Usage:
-
-	pgnc <command> [arguments]
-
-Commands:
-
-	check     report problems in PGN files
-	board     show the positions of a game
-	fmt       rewrite PGN in the standard's export format
-	convert   write games as JSON, UCI, SAN, FEN, EPD or PGN
-	play      continue an unfinished game, move by move
-	help      show help for a command
-	version   print the pgnc version
-
-Exit codes: 0 clean, 1 problems found, 2 usage or I/O error.
-`
-
-const checkUsage = `Usage: pgnc check [flags] FILE...
-
-Check reads each FILE ("-" for standard input; a directory means every .pgn
-file below it) and reports every problem as
-
-	file:line:col: severity[CODE]: message
-
-followed by the source line, a caret under the problem and, where there is
-one, a hint. A summary line ends the report: files, games (and how many
-have errors), the main-line plies replayed, errors, warnings, and the bytes
-that error recovery skipped.
-
-By default every move of every game, variations included, is replayed on a
-board with the full rules of chess (standard chess and Chess960); --syntax
-stops after the lexical and syntax checks.
-
-Flags:
-`
+// checkUsage is the key of check's usage in the catalogs of internal/i18n.
+const checkUsage = "help.check"
 
 // run is main without the process: it returns the exit code. A failed
 // write to standard output (a full disk, a closed pipe) is reported once and

@@ -23,30 +23,11 @@ import (
 	"github.com/pgnc/pgnc/san"
 )
 
-const playUsage = `usage: pgnc play [--game N] [--ascii] [-w] FILE
+// playUsage is the key of play's usage in the catalogs of internal/i18n.
+const playUsage = "help.play"
 
-Continues an unfinished game of FILE (by default the first whose result is
-*) at the terminal, or from moves piped in one per line. Moves are read in
-SAN or any notation pgnc reads (UCI, long algebraic, ...). Commands: undo,
-moves, board, flip, fen, draw, resign, save, quit, help. The game ends on
-checkmate, stalemate or insufficient material; threefold repetition and the
-fifty-move rule are offered as claims (draw). At the end the game is
-printed in the export format, or, with -w, written back into FILE in place
-of the original game, every other byte unchanged.
-
-`
-
-const playHelp = `moves in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3), one per line
-undo    take back the last move played here
-moves   list the legal moves
-board   show the board
-flip    turn the board around
-fen     show the position as FEN
-draw    agree to a draw, or claim one (threefold repetition, fifty moves)
-resign  the side to move resigns
-save    write the game back into the file now
-quit    stop; the game stays unfinished (*)
-`
+// playHelp is the key of the commands of play in the catalogs of internal/i18n.
+const playHelp = "help.play.commands"
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	set := pflag.NewFlagSet("play", pflag.ContinueOnError)

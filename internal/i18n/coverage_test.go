@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -82,60 +83,63 @@ func literal(e ast.Expr) (string, bool) {
 // printsMessages are the packages whose output is pgnc's own text.
 var printsMessages = []string{"cmd/pgnc", "report", "internal/i18n"}
 
+// eachSelectorCall calls fn for every call of a selector (x.F(...)) in
+// the files of the packages that print pgnc's text.
+func eachSelectorCall(files map[string]*ast.File, fn func(path string, call *ast.CallExpr, sel *ast.SelectorExpr)) {
+	for path, f := range files {
+		if !slices.Contains(printsMessages, filepath.Dir(path)) {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+					fn(path, call, sel)
+				}
+			}
+			return true
+		})
+	}
+}
+
 // messageKeys returns the keys of the messages the code prints through a
 // Printer (msg.Sprintf, p.Fprintf, …), where.
 func messageKeys(t *testing.T, files map[string]*ast.File) map[string]string {
 	keys := map[string]string{}
+	values := map[string]map[string]string{}
 	for _, dir := range printsMessages {
-		values := consts(files, dir)
-		for path, f := range files {
-			if filepath.Dir(path) != dir {
-				continue
-			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				sel, ok := call.Fun.(*ast.SelectorExpr)
-				recv, isIdent := ast.Expr(nil), false
-				if ok {
-					recv = sel.X
-					_, isIdent = recv.(*ast.Ident)
-				}
-				wrapped := false // p.Printer.Sprintf in package i18n, under Printer's own Sprintf
-				if sub, isSel := recv.(*ast.SelectorExpr); isSel && sub.Sel.Name == "Printer" {
-					recv, isIdent, wrapped = sub.X, true, true
-				}
-				if !ok || !isIdent || (recv.(*ast.Ident).Name != "msg" && recv.(*ast.Ident).Name != "p") {
-					return true
-				}
-				arg := 0
-				switch sel.Sel.Name {
-				case "Sprintf", "Errorf", "Printf":
-				case "Fprintf":
-					arg = 1
-				default:
-					return true
-				}
-				if len(call.Args) <= arg {
-					return true
-				}
-				key, ok := literal(call.Args[arg])
-				if id, isID := call.Args[arg].(*ast.Ident); isID {
-					key, ok = values[id.Name]
-				}
-				if !ok && !wrapped {
-					t.Errorf("%s: a message printed from %s, not from a literal or constant key", path, sel.Sel.Name)
-				}
-				if !ok {
-					return true
-				}
-				keys[key] = path
-				return true
-			})
-		}
+		values[dir] = consts(files, dir)
 	}
+	eachSelectorCall(files, func(path string, call *ast.CallExpr, sel *ast.SelectorExpr) {
+		recv := sel.X
+		wrapped := false // p.Printer.Sprintf in package i18n, under Printer's own Sprintf
+		if sub, isSel := recv.(*ast.SelectorExpr); isSel && sub.Sel.Name == "Printer" {
+			recv, wrapped = sub.X, true
+		}
+		if id, isIdent := recv.(*ast.Ident); !isIdent || (id.Name != "msg" && id.Name != "p") {
+			return
+		}
+		arg := 0
+		switch sel.Sel.Name {
+		case "Sprintf", "Errorf", "Printf":
+		case "Fprintf":
+			arg = 1
+		default:
+			return
+		}
+		if len(call.Args) <= arg {
+			return
+		}
+		key, ok := literal(call.Args[arg])
+		if id, isID := call.Args[arg].(*ast.Ident); isID {
+			key, ok = values[filepath.Dir(path)][id.Name]
+		}
+		switch {
+		case ok:
+			keys[key] = path
+		case !wrapped:
+			t.Errorf("%s: a message printed from %s, not from a literal or constant key", path, sel.Sel.Name)
+		}
+	})
 	return keys
 }
 
@@ -183,48 +187,24 @@ var word = regexp.MustCompile(`[A-Za-z]{2}`)
 // text build none of it with fmt or errors from words of their own: every
 // such string goes through a Printer, whose catalogs have each language.
 func TestNoMessageOutsideCatalogs(t *testing.T) {
-	files := source(t)
 	printing := map[string]bool{"Fprintf": true, "Fprintln": true, "Fprint": true, "Sprintf": true, "Sprint": true, "Sprintln": true,
 		"Errorf": true, "Printf": true, "Println": true, "Print": true, "New": true, "WriteString": true}
-	for path, f := range files {
-		if !contains(printsMessages, filepath.Dir(path)) {
-			continue
+	eachSelectorCall(source(t), func(path string, call *ast.CallExpr, sel *ast.SelectorExpr) {
+		pkg, ok := sel.X.(*ast.Ident)
+		if !ok || !printing[sel.Sel.Name] || (pkg.Name != "fmt" && pkg.Name != "errors" && pkg.Name != "io") {
+			return
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
+		for _, a := range call.Args {
+			s, ok := literal(a)
 			if !ok {
-				return true
+				continue
 			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || !printing[sel.Sel.Name] {
-				return true
+			rest := strings.ReplaceAll(verb.ReplaceAllString(s, ""), "pgnc", "")
+			if word.MatchString(rest) {
+				t.Errorf("%s: %s.%s(%q) prints words outside the catalogs", path, pkg.Name, sel.Sel.Name, s)
 			}
-			pkg, ok := sel.X.(*ast.Ident)
-			if !ok || (pkg.Name != "fmt" && pkg.Name != "errors" && pkg.Name != "io") {
-				return true
-			}
-			for _, a := range call.Args {
-				s, ok := literal(a)
-				if !ok {
-					continue
-				}
-				rest := strings.ReplaceAll(verb.ReplaceAllString(s, ""), "pgnc", "")
-				if word.MatchString(rest) {
-					t.Errorf("%s: %s.%s(%q) prints words outside the catalogs", path, pkg.Name, sel.Sel.Name, s)
-				}
-			}
-			return true
-		})
-	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
 		}
-	}
-	return false
+	})
 }
 
 // phraseCalls are the calls whose string literal arguments are phrases:

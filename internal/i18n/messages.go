@@ -37,7 +37,7 @@ func (e entry) messages() []catalog.Message {
 func plain(s string) string { return strings.NewReplacer("%d", "%#d", "%w", "%v").Replace(s) }
 
 // english holds the English messages that are not their own key: those
-// with plural forms.
+// with plural forms, and the help texts, whose keys name them.
 var english = map[string]entry{
 	"%d files":            plurals(1, "%d file", "%d files"),
 	"%d games":            plurals(1, "%d game", "%d games"),
@@ -63,6 +63,105 @@ var english = map[string]entry{
 	"pgnc board: the file has %d games; --game %d is out of range\n": plurals(1,
 		"pgnc board: the file has %d game; --game %d is out of range\n",
 		"pgnc board: the file has %d games; --game %d is out of range\n"),
+	"help": text(`pgnc is a toolchain for PGN, the Portable Game Notation of chess.
+
+Usage:
+
+	pgnc <command> [arguments]
+
+Commands:
+
+	check     report problems in PGN files
+	board     show the positions of a game
+	fmt       rewrite PGN in the standard's export format
+	convert   write games as JSON, UCI, SAN, FEN, EPD or PGN
+	play      continue an unfinished game, move by move
+	help      show help for a command
+	version   print the pgnc version
+
+Exit codes: 0 clean, 1 problems found, 2 usage or I/O error.
+`),
+	"help.check": text(`Usage: pgnc check [flags] FILE...
+
+Check reads each FILE ("-" for standard input; a directory means every .pgn
+file below it) and reports every problem as
+
+	file:line:col: severity[CODE]: message
+
+followed by the source line, a caret under the problem and, where there is
+one, a hint. A summary line ends the report: files, games (and how many
+have errors), the main-line plies replayed, errors, warnings, and the bytes
+that error recovery skipped.
+
+By default every move of every game, variations included, is replayed on a
+board with the full rules of chess (standard chess and Chess960); --syntax
+stops after the lexical and syntax checks.
+
+Flags:
+`),
+	"help.board": text(`Usage: pgnc board [flags] FILE
+
+Board shows positions of one game of FILE ("-" for standard input; it may be
+compressed, or a zip archive with one .pgn member): the final
+position by default, the position after a given ply with --ply, or every
+position in order with --all, each as a diagram and a FEN.
+
+Flags:
+`),
+	"help.fmt": text(`Usage: pgnc fmt [flags] FILE...
+
+Fmt rewrites PGN in the standard's export format: the Seven Tag Roster first
+and in order, other tags in ASCII order, canonical SAN, move numbers where the
+standard puts them, suffix annotations as NAGs, lines of less than 80
+characters. Without -w or -l it writes to standard output ("-" reads standard
+input). A game with errors is copied through unchanged, and its errors are
+reported on standard error. Text between games (escape lines, stray text) is
+kept as it is.
+
+Flags:
+`),
+	"help.convert": text(`Usage: pgnc convert --to FORMAT [flags] FILE...
+
+Convert reads PGN ("-" for standard input) and writes every game in FORMAT:
+
+	json     one JSON document {"games": [...]}, the resolved games (docs/json.md)
+	ndjson   one JSON game per line
+	uci      one line per game: the main line in UCI notation
+	san      one line per game: the main line in canonical SAN, with numbers
+	fen      the FEN after every ply of the main line (--final: the last only);
+	         a blank line ends each game
+	epd      the same as four-field EPD positions
+	pgn      the export format, as pgnc fmt writes it
+
+With --from json it reads what --to json or ndjson wrote and writes it back
+(--to pgn gives exactly what pgnc fmt gives). Games with errors are left out
+and their errors reported on standard error; the exit code is then 1.
+
+Flags:
+`),
+	"help.play": text(`usage: pgnc play [--game N] [--ascii] [-w] FILE
+
+Continues an unfinished game of FILE (by default the first whose result is
+*) at the terminal, or from moves piped in one per line. Moves are read in
+SAN or any notation pgnc reads (UCI, long algebraic, ...). Commands: undo,
+moves, board, flip, fen, draw, resign, save, quit, help. The game ends on
+checkmate, stalemate or insufficient material; threefold repetition and the
+fifty-move rule are offered as claims (draw). At the end the game is
+printed in the export format, or, with -w, written back into FILE in place
+of the original game, every other byte unchanged.
+
+`),
+	"help.play.commands": text(`moves in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3), one per line
+undo    take back the last move played here
+moves   list the legal moves
+board   show the board
+flip    turn the board around
+fen     show the position as FEN
+draw    agree to a draw, or claim one (threefold repetition, fifty moves)
+resign  the side to move resigns
+save    write the game back into the file now
+quit    stop; the game stays unfinished (*)
+`),
 }
 
 // spanish holds every message in Spanish, by its English key.
@@ -121,15 +220,7 @@ var spanish = map[string]entry{
 	"%s:%d:%d: error[%s]: %s":                                                   text("%s:%d:%d: error[%s]: %s"),
 	", last move %s":                                                            text(", última jugada %s"),
 	"UTF-16 files":                                                              text("archivos UTF-16"),
-	`Usage: pgnc board [flags] FILE
-
-Board shows positions of one game of FILE ("-" for standard input; it may be
-compressed, or a zip archive with one .pgn member): the final
-position by default, the position after a given ply with --ply, or every
-position in order with --all, each as a diagram and a FEN.
-
-Flags:
-`: text(`Uso: pgnc board [opciones] ARCHIVO
+	"help.board": text(`Uso: pgnc board [opciones] ARCHIVO
 
 Board muestra posiciones de una partida de ARCHIVO ("-" para la entrada
 estándar; puede estar comprimido, o ser un archivo zip con un miembro .pgn):
@@ -138,24 +229,7 @@ la posición final por defecto, la posición tras una media jugada dada con
 
 Opciones:
 `),
-	`Usage: pgnc check [flags] FILE...
-
-Check reads each FILE ("-" for standard input; a directory means every .pgn
-file below it) and reports every problem as
-
-	file:line:col: severity[CODE]: message
-
-followed by the source line, a caret under the problem and, where there is
-one, a hint. A summary line ends the report: files, games (and how many
-have errors), the main-line plies replayed, errors, warnings, and the bytes
-that error recovery skipped.
-
-By default every move of every game, variations included, is replayed on a
-board with the full rules of chess (standard chess and Chess960); --syntax
-stops after the lexical and syntax checks.
-
-Flags:
-`: text(`Uso: pgnc check [opciones] ARCHIVO...
+	"help.check": text(`Uso: pgnc check [opciones] ARCHIVO...
 
 Check lee cada ARCHIVO ("-" para la entrada estándar; un directorio significa
 todos los archivos .pgn que contiene) e informa de cada problema como
@@ -173,25 +247,7 @@ un tablero con todas las reglas del ajedrez (ajedrez estándar y Chess960);
 
 Opciones:
 `),
-	`Usage: pgnc convert --to FORMAT [flags] FILE...
-
-Convert reads PGN ("-" for standard input) and writes every game in FORMAT:
-
-	json     one JSON document {"games": [...]}, the resolved games (docs/json.md)
-	ndjson   one JSON game per line
-	uci      one line per game: the main line in UCI notation
-	san      one line per game: the main line in canonical SAN, with numbers
-	fen      the FEN after every ply of the main line (--final: the last only);
-	         a blank line ends each game
-	epd      the same as four-field EPD positions
-	pgn      the export format, as pgnc fmt writes it
-
-With --from json it reads what --to json or ndjson wrote and writes it back
-(--to pgn gives exactly what pgnc fmt gives). Games with errors are left out
-and their errors reported on standard error; the exit code is then 1.
-
-Flags:
-`: text(`Uso: pgnc convert --to FORMATO [opciones] ARCHIVO...
+	"help.convert": text(`Uso: pgnc convert --to FORMATO [opciones] ARCHIVO...
 
 Convert lee PGN ("-" para la entrada estándar) y escribe cada partida en FORMATO:
 
@@ -210,18 +266,7 @@ y sus errores se informan en la salida de errores; el código de salida es 1.
 
 Opciones:
 `),
-	`Usage: pgnc fmt [flags] FILE...
-
-Fmt rewrites PGN in the standard's export format: the Seven Tag Roster first
-and in order, other tags in ASCII order, canonical SAN, move numbers where the
-standard puts them, suffix annotations as NAGs, lines of less than 80
-characters. Without -w or -l it writes to standard output ("-" reads standard
-input). A game with errors is copied through unchanged, and its errors are
-reported on standard error. Text between games (escape lines, stray text) is
-kept as it is.
-
-Flags:
-`: text(`Uso: pgnc fmt [opciones] ARCHIVO...
+	"help.fmt": text(`Uso: pgnc fmt [opciones] ARCHIVO...
 
 Fmt reescribe PGN en el formato de exportación del estándar: primero las siete
 etiquetas obligatorias y en su orden, las demás en orden ASCII, SAN canónica,
@@ -263,17 +308,7 @@ Opciones:
 	"most bytes read without a game boundary; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is": text("máximo de bytes leídos sin límite de partida; la entrada tras ese corte no se puede copiar, así que fmt falla (salida 2) y -w deja el archivo como está"),
 	"most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit":                                                     text("máximo de diagnósticos de un código que se muestran por partida; el resto se cuenta (PGN901, PGN902); 0: sin límite"),
 	"move %d, %s to move%s\n": text("jugada %d, juegan %s%s\n"),
-	`moves in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3), one per line
-undo    take back the last move played here
-moves   list the legal moves
-board   show the board
-flip    turn the board around
-fen     show the position as FEN
-draw    agree to a draw, or claim one (threefold repetition, fifty moves)
-resign  the side to move resigns
-save    write the game back into the file now
-quit    stop; the game stays unfinished (*)
-`: text(`jugadas en SAN (Nf3, exd5, O-O, e8=Q) o UCI (g1f3), una por línea;
+	"help.play.commands": text(`jugadas en SAN (Nf3, exd5, O-O, e8=Q) o UCI (g1f3), una por línea;
 las órdenes, en inglés o en español:
 undo    deshacer: deshace la última jugada hecha aquí
 moves   jugadas: lista las jugadas legales
@@ -315,24 +350,7 @@ Ejecute 'pgnc help %s' para ver el uso.
 	"pgnc fmt: -w cannot rewrite standard input\n":          text("pgnc fmt: -w no puede reescribir la entrada estándar\n"),
 	"pgnc fmt: no input files (use - for standard input)\n": text("pgnc fmt: no hay archivos de entrada (use - para la entrada estándar)\n"),
 	"pgnc help: unknown command %q\n":                       text("pgnc help: orden desconocida %q\n"),
-	`pgnc is a toolchain for PGN, the Portable Game Notation of chess.
-
-Usage:
-
-	pgnc <command> [arguments]
-
-Commands:
-
-	check     report problems in PGN files
-	board     show the positions of a game
-	fmt       rewrite PGN in the standard's export format
-	convert   write games as JSON, UCI, SAN, FEN, EPD or PGN
-	play      continue an unfinished game, move by move
-	help      show help for a command
-	version   print the pgnc version
-
-Exit codes: 0 clean, 1 problems found, 2 usage or I/O error.
-`: text(`pgnc es un conjunto de herramientas para PGN, la notación portátil de partidas de ajedrez.
+	"help": text(`pgnc es un conjunto de herramientas para PGN, la notación portátil de partidas de ajedrez.
 
 Uso:
 
@@ -380,18 +398,7 @@ Ejecute 'pgnc help' para ver el uso.
 	"unknown --strip part %q (want comments, variations, nags or clock)":                                                                                     text("parte de --strip desconocida %q (se espera comments, variations, nags o clock)"),
 	"unknown encoding %q (want auto, utf8 or latin1)":                                                                                                        text("codificación desconocida %q (se espera auto, utf8 o latin1)"),
 	"unknown language %q (want %s)":                                                                                                                          text("idioma desconocido %q (se espera %s)"),
-	`usage: pgnc play [--game N] [--ascii] [-w] FILE
-
-Continues an unfinished game of FILE (by default the first whose result is
-*) at the terminal, or from moves piped in one per line. Moves are read in
-SAN or any notation pgnc reads (UCI, long algebraic, ...). Commands: undo,
-moves, board, flip, fen, draw, resign, save, quit, help. The game ends on
-checkmate, stalemate or insufficient material; threefold repetition and the
-fifty-move rule are offered as claims (draw). At the end the game is
-printed in the export format, or, with -w, written back into FILE in place
-of the original game, every other byte unchanged.
-
-`: text(`uso: pgnc play [--game N] [--ascii] [-w] ARCHIVO
+	"help.play": text(`uso: pgnc play [--game N] [--ascii] [-w] ARCHIVO
 
 Continúa una partida sin terminar de ARCHIVO (por defecto la primera cuyo
 resultado es *) en el terminal, o con jugadas que llegan por una tubería, una
