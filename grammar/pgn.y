@@ -135,6 +135,10 @@ first
 // that a second turn may continue. The actions spell out each builder call:
 // helpers taking two or three tokens are too big for Go to inline, and cost
 // half of what these rules save.
+// What they buy, measured on 2026-11-24 (check --quiet -j 1, user time,
+// best of five alternating rounds, with and without the rules that take a
+// move number and what follows it): 0.10 s against 0.13 s on the lichess
+// sample ×32, 0.83 s against 0.88 s on the bulk corpus.
 rest
 	: /* empty */
 	| rest MOVENUM MOVE                              { b(yylex).moveNumber($2); b(yylex).move($3) }
