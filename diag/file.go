@@ -1,6 +1,7 @@
 // Package diag holds source positions and diagnostics: a File resolves byte
 // offsets to lines and columns on demand, a Diagnostic is a positioned
-// problem with a stable code, and the catalog keeps every message text.
+// problem with a stable code, and a Catalog per language (English,
+// Spanish) keeps every message text.
 package diag
 
 import (

@@ -12,12 +12,13 @@
 //   closed: empty, or ending with a terminated game; anything may follow.
 //   open:   ending with a game without marker; only a tag section may follow.
 // Where a game without marker visibly ends anyway, the lexer glue inserts the
-// synthetic GAMEEND token: before a tag section that follows another one
+// synthetic tokGameEnd token: before a tag section that follows another one
 // across a blank line or starts with a second Event tag (a game of tags
 // only), and before a move number "1." that follows movetext across a blank
 // line (a game without tags after one without marker).
 
 %{
+
 package parser
 
 import "github.com/pgnc/pgnc/lexer"
@@ -30,21 +31,21 @@ func b(l yyLexer) *builder { return &l.(*parser).build }
 	tok lexer.Token
 }
 
-%token <tok> LBRACKET RBRACKET STRING SYMBOL
-%token <tok> MOVE MOVENUM INTEGER DOTS NAG COMMENT SUFFIX BADMOVE
-%token <tok> LPAREN RPAREN RESULT
-// TAGPAIR is a run of whole well-formed tag pairs, [Name "Value"], which
+%token <tok> tokLBracket tokRBracket tokString tokSymbol
+%token <tok> tokMove tokMoveNum tokInteger tokDots tokNAG tokComment tokSuffix tokBadMove
+%token <tok> tokLParen tokRParen tokResult
+// tokTagPair is a run of whole well-formed tag pairs, [Name "Value"], which
 // the lexer glue delivers as one token instead of four a pair; see
 // parser.fuseTagPairs.
-%token <tok> TAGPAIR
-%token RESYNC GAMEEND
+%token <tok> tokTagPair
+%token tokResync tokGameEnd
 
 // Precedence only settles, in favour of the longer rule, which of the rules
-// of rest below takes a move number's turn; see there. TURN is no token.
-%right TURN
-%right MOVENUM
-%right MOVE
-%right COMMENT
+// of rest below takes a move number's turn; see there. tokTurn is no token.
+%right tokTurn
+%right tokMoveNum
+%right tokMove
+%right tokComment
 
 %%
 
@@ -60,8 +61,8 @@ closed
 	| closed untaggedClosed  { b(yylex).endGame() }
 	| closed taggedClosed    { b(yylex).endGame() }
 	| open taggedClosed      { b(yylex).endGame() }
-	| closed error RESYNC    { b(yylex).endBrokenGame(); Errflag = 0 }
-	| open error RESYNC      { b(yylex).endBrokenGame(); Errflag = 0 }
+	| closed error tokResync    { b(yylex).endBrokenGame(); Errflag = 0 }
+	| open error tokResync      { b(yylex).endBrokenGame(); Errflag = 0 }
 	;
 
 open
@@ -73,14 +74,14 @@ open
 taggedClosed
 	: tags elements result
 	| tags result
-	| tags elements GAMEEND
-	| tags GAMEEND
+	| tags elements tokGameEnd
+	| tags tokGameEnd
 	;
 
 untaggedClosed
 	: elements result
 	| result
-	| elements GAMEEND
+	| elements tokGameEnd
 	;
 
 taggedOpen
@@ -93,14 +94,14 @@ untaggedOpen
 
 // A run of fused tag pairs costs one reduction, as part of tags.
 tags
-	: TAGPAIR          { b(yylex).fusedPairs() }
+	: tokTagPair          { b(yylex).fusedPairs() }
 	| tag
-	| tags TAGPAIR     { b(yylex).fusedPairs() }
+	| tags tokTagPair     { b(yylex).fusedPairs() }
 	| tags tag
 	;
 
 tag
-	: LBRACKET SYMBOL STRING RBRACKET  { b(yylex).tag($1, $2, $3, $4) }
+	: tokLBracket tokSymbol tokString tokRBracket  { b(yylex).tag($1, $2, $3, $4) }
 	;
 
 // elements is a non-empty element sequence: its first element, then the
@@ -113,14 +114,14 @@ elements
 // The first element of movetext starts the game when no tag has (see
 // builder.begin); a variation starts it in openVariation.
 first
-	: MOVE      { b(yylex).begin($1); b(yylex).move($1) }
-	| BADMOVE   { b(yylex).begin($1); b(yylex).badMove($1) }
-	| MOVENUM   { b(yylex).begin($1); b(yylex).moveNumber($1) }
-	| INTEGER   { b(yylex).begin($1); b(yylex).moveNumber($1) }
-	| DOTS      { b(yylex).dots($1) }
-	| NAG       { b(yylex).begin($1); b(yylex).nag($1) }
-	| COMMENT   { b(yylex).begin($1); b(yylex).comment($1) }
-	| SUFFIX    { b(yylex).begin($1); b(yylex).suffix($1) }
+	: tokMove      { b(yylex).begin($1); b(yylex).move($1) }
+	| tokBadMove   { b(yylex).begin($1); b(yylex).badMove($1) }
+	| tokMoveNum   { b(yylex).begin($1); b(yylex).moveNumber($1) }
+	| tokInteger   { b(yylex).begin($1); b(yylex).moveNumber($1) }
+	| tokDots      { b(yylex).dots($1) }
+	| tokNAG       { b(yylex).begin($1); b(yylex).nag($1) }
+	| tokComment   { b(yylex).begin($1); b(yylex).comment($1) }
+	| tokSuffix    { b(yylex).begin($1); b(yylex).suffix($1) }
 	| variation
 	;
 
@@ -130,8 +131,8 @@ first
 // "12. Nf3 Nc6 13. Bb5 a6" in most files, "12. Nf3 { [%clk 0:01:02] }
 // 12... Nc6 { [%clk 0:01:01] }" in lichess files. Every shorter prefix is a
 // rule too, so that any token may follow anywhere. Where a rule could end or
-// go on, the precedences above make the parser shift: MOVE and COMMENT
-// outrank MOVENUM, which outranks TURN, the precedence of the one-turn rules
+// go on, the precedences above make the parser shift: tokMove and tokComment
+// outrank tokMoveNum, which outranks tokTurn, the precedence of the one-turn rules
 // that a second turn may continue. The actions spell out each builder call:
 // helpers taking two or three tokens are too big for Go to inline, and cost
 // half of what these rules save.
@@ -141,30 +142,30 @@ first
 // sample ×32, 0.83 s against 0.88 s on the bulk corpus.
 rest
 	: /* empty */
-	| rest MOVENUM MOVE                              { b(yylex).moveNumber($2); b(yylex).move($3) }
-	| rest MOVENUM MOVE MOVE %prec TURN              { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4) }
-	| rest MOVENUM MOVE MOVE MOVENUM                 { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4); b(yylex).moveNumber($5) }
-	| rest MOVENUM MOVE MOVE MOVENUM MOVE            { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4); b(yylex).moveNumber($5); b(yylex).move($6) }
-	| rest MOVENUM MOVE MOVE MOVENUM MOVE MOVE       { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4); b(yylex).moveNumber($5); b(yylex).move($6); b(yylex).move($7) }
-	| rest MOVENUM MOVE COMMENT %prec TURN           { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4) }
-	| rest MOVENUM MOVE COMMENT MOVENUM              { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4); b(yylex).moveNumber($5) }
-	| rest MOVENUM MOVE COMMENT MOVENUM MOVE         { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4); b(yylex).moveNumber($5); b(yylex).move($6) }
-	| rest MOVENUM MOVE COMMENT MOVENUM MOVE COMMENT { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4); b(yylex).moveNumber($5); b(yylex).move($6); b(yylex).comment($7) }
-	| rest MOVE      { b(yylex).move($2) }
-	| rest BADMOVE   { b(yylex).badMove($2) }
-	| rest MOVENUM   { b(yylex).moveNumber($2) }
-	| rest INTEGER   { b(yylex).moveNumber($2) }
-	| rest DOTS      { b(yylex).dots($2) }
-	| rest NAG       { b(yylex).nag($2) }
-	| rest COMMENT   { b(yylex).comment($2) }
-	| rest SUFFIX    { b(yylex).suffix($2) }
+	| rest tokMoveNum tokMove                              { b(yylex).moveNumber($2); b(yylex).move($3) }
+	| rest tokMoveNum tokMove tokMove %prec tokTurn              { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4) }
+	| rest tokMoveNum tokMove tokMove tokMoveNum                 { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4); b(yylex).moveNumber($5) }
+	| rest tokMoveNum tokMove tokMove tokMoveNum tokMove            { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4); b(yylex).moveNumber($5); b(yylex).move($6) }
+	| rest tokMoveNum tokMove tokMove tokMoveNum tokMove tokMove       { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).move($4); b(yylex).moveNumber($5); b(yylex).move($6); b(yylex).move($7) }
+	| rest tokMoveNum tokMove tokComment %prec tokTurn           { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4) }
+	| rest tokMoveNum tokMove tokComment tokMoveNum              { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4); b(yylex).moveNumber($5) }
+	| rest tokMoveNum tokMove tokComment tokMoveNum tokMove         { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4); b(yylex).moveNumber($5); b(yylex).move($6) }
+	| rest tokMoveNum tokMove tokComment tokMoveNum tokMove tokComment { b(yylex).moveNumber($2); b(yylex).move($3); b(yylex).comment($4); b(yylex).moveNumber($5); b(yylex).move($6); b(yylex).comment($7) }
+	| rest tokMove      { b(yylex).move($2) }
+	| rest tokBadMove   { b(yylex).badMove($2) }
+	| rest tokMoveNum   { b(yylex).moveNumber($2) }
+	| rest tokInteger   { b(yylex).moveNumber($2) }
+	| rest tokDots      { b(yylex).dots($2) }
+	| rest tokNAG       { b(yylex).nag($2) }
+	| rest tokComment   { b(yylex).comment($2) }
+	| rest tokSuffix    { b(yylex).suffix($2) }
 	| rest variation
 	;
 
 variation
-	: LPAREN { b(yylex).openVariation($1) } rest RPAREN { b(yylex).closeVariation($4) }
+	: tokLParen { b(yylex).openVariation($1) } rest tokRParen { b(yylex).closeVariation($4) }
 	;
 
 result
-	: RESULT  { b(yylex).result($1) }
+	: tokResult  { b(yylex).result($1) }
 	;

@@ -17,21 +17,21 @@ import (
 func (p *parser) Error(msg string) {
 	p.fast = false
 	tok, yacc := *p.cur, p.curYacc
-	if yacc == TAGPAIR {
-		tok, yacc = p.unfuseTagPairs(tok), LBRACKET
+	if yacc == tokTagPair {
+		tok, yacc = p.unfuseTagPairs(tok), tokLBracket
 	}
 	b := &p.build
 	// A "[" at a line start after movetext or a blank line starts the next
 	// game, which the broken one must not overlap; where the broken game
 	// has no movetext (a tag pair left open), its error is the end of its
 	// last line.
-	nextGame := yacc == LBRACKET && p.atLineStart(tok.Start) && (b.hasMovetext() || p.afterBlankLine(tok.Start))
+	nextGame := yacc == tokLBracket && p.atLineStart(tok.Start) && (b.hasMovetext() || p.afterBlankLine(tok.Start))
 	brokenEnd := tok.End
 	if nextGame {
 		brokenEnd = len(strings.TrimRight(p.src[:tok.Start], " \t\v\f\r\n"))
 	}
 	switch {
-	case b.depth() > 0 && (yacc == 0 || yacc == RESULT || yacc == LBRACKET):
+	case b.depth() > 0 && (yacc == 0 || yacc == tokResult || yacc == tokLBracket):
 		open := b.innermostParen()
 		p.addDiag(diag.UnclosedVariation, open, open+1)
 	case nextGame && !b.hasMovetext():
@@ -47,10 +47,10 @@ func (p *parser) Error(msg string) {
 	case yacc == 0:
 		// goyacc stops at the end of input; finish abandons the game.
 	case nextGame:
-		p.queue = append(p.queue, queued{RESYNC, lexer.Token{Start: tok.Start, End: tok.Start}}, queued{LBRACKET, tok})
-	case yacc == RESULT:
+		p.queue = append(p.queue, queued{tokResync, lexer.Token{Start: tok.Start, End: tok.Start}}, queued{tokLBracket, tok})
+	case yacc == tokResult:
 		b.skippedResult(tok)
-		p.queue = append(p.queue, queued{RESYNC, lexer.Token{Start: tok.End, End: tok.End}})
+		p.queue = append(p.queue, queued{tokResync, lexer.Token{Start: tok.End, End: tok.End}})
 	default:
 		if b.skipFrom < 0 {
 			b.skipFrom = tok.Start
@@ -64,7 +64,7 @@ func (p *parser) Error(msg string) {
 // isMovetext reports whether a grammar token belongs to movetext.
 func isMovetext(yacc int) bool {
 	switch yacc {
-	case LBRACKET, RBRACKET, STRING, SYMBOL, TAGPAIR, RESYNC, GAMEEND, 0:
+	case tokLBracket, tokRBracket, tokString, tokSymbol, tokTagPair, tokResync, tokGameEnd, 0:
 		return false
 	}
 	return true
@@ -85,7 +85,7 @@ func (p *parser) describeToken(tok lexer.Token, yacc int) []diag.Arg {
 	}
 	name := tokenNames[yacc]
 	switch yacc {
-	case LBRACKET, RBRACKET, LPAREN, RPAREN:
+	case tokLBracket, tokRBracket, tokLParen, tokRParen:
 		return []diag.Arg{diag.ValueArg("found", "'"+text+"'")}
 	}
 	return []diag.Arg{diag.PhraseArg("found", "{kind} '{token}'"), diag.PhraseArg("kind", name), diag.ValueArg("token", text)}
@@ -93,18 +93,18 @@ func (p *parser) describeToken(tok lexer.Token, yacc int) []diag.Arg {
 
 // tokenNames describes grammar tokens in messages.
 var tokenNames = map[int]string{
-	LBRACKET: "'['", RBRACKET: "']'", STRING: "string", SYMBOL: "tag name",
-	MOVE: "move", MOVENUM: "move number", INTEGER: "move number", DOTS: "periods",
-	NAG: "NAG", COMMENT: "comment", SUFFIX: "annotation", BADMOVE: "symbol",
-	LPAREN: "'('", RPAREN: "')'", RESULT: "result",
+	tokLBracket: "'['", tokRBracket: "']'", tokString: "string", tokSymbol: "tag name",
+	tokMove: "move", tokMoveNum: "move number", tokInteger: "move number", tokDots: "periods",
+	tokNAG: "NAG", tokComment: "comment", tokSuffix: "annotation", tokBadMove: "symbol",
+	tokLParen: "'('", tokRParen: "')'", tokResult: "result",
 }
 
 // yaccNames maps goyacc's token names to the names used in messages.
 var yaccNames = map[string]string{
-	"LBRACKET": "'['", "TAGPAIR": "'['", "RBRACKET": "']'", "STRING": "a quoted tag value", "SYMBOL": "a tag name",
-	"MOVE": "a move", "MOVENUM": "a move number", "INTEGER": "a move number", "DOTS": "periods",
-	"NAG": "a NAG", "COMMENT": "a comment", "SUFFIX": "an annotation", "BADMOVE": "a move",
-	"LPAREN": "'('", "RPAREN": "')'", "RESULT": "a result", "$end": "end of file",
+	"tokLBracket": "'['", "tokTagPair": "'['", "tokRBracket": "']'", "tokString": "a quoted tag value", "tokSymbol": "a tag name",
+	"tokMove": "a move", "tokMoveNum": "a move number", "tokInteger": "a move number", "tokDots": "periods",
+	"tokNAG": "a NAG", "tokComment": "a comment", "tokSuffix": "an annotation", "tokBadMove": "a move",
+	"tokLParen": "'('", "tokRParen": "')'", "tokResult": "a result", "$end": "end of file",
 }
 
 // expectedList extracts the expected tokens from goyacc's verbose message

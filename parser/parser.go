@@ -302,41 +302,41 @@ func (p *parser) Lex(lval *yySymType) int {
 	switch tok.Kind {
 	case token.Move:
 		if p.cur.Kind != token.LBracket { // else a tag name
-			yacc = MOVE
+			yacc = tokMove
 		}
 	case token.MoveNumber:
 		if !isFirstMoveNumber(p.src[tok.Start:tok.End]) { // "1." may start a game
-			yacc = MOVENUM
+			yacc = tokMoveNum
 		}
 	case token.NAG:
-		yacc = NAG
+		yacc = tokNAG
 	case token.Comment:
-		yacc = COMMENT
+		yacc = tokComment
 	case token.Symbol:
 		if p.cur.Kind == token.LBracket { // else a bad move
 			p.illegal = 0
 			p.noteTagName(tok)
-			return p.hand(lval, SYMBOL, tok)
+			return p.hand(lval, tokSymbol, tok)
 		}
 	case token.String:
 		// A tag value followed by "]", which needs no repair of quotes.
-		if p.curYacc == SYMBOL && tok.End < len(p.src) && p.src[tok.End] == ']' {
+		if p.curYacc == tokSymbol && tok.End < len(p.src) && p.src[tok.End] == ']' {
 			p.illegal = 0
 			if !p.sc.PlainString() { // as fusedPairs: a plain value has nothing to report
 				p.checkString(tok)
 			}
-			return p.hand(lval, STRING, tok)
+			return p.hand(lval, tokString, tok)
 		}
 	case token.RBracket:
 		p.illegal = 0
 		p.inTag = false
-		return p.hand(lval, RBRACKET, tok)
+		return p.hand(lval, tokRBracket, tok)
 	}
 	if yacc == 0 {
 		return p.lexSlow(lval, tok, true)
 	}
 	p.illegal = 0
-	if yacc == COMMENT && !printableASCII(p.src[tok.Start+1:tok.End-1]) {
+	if yacc == tokComment && !printableASCII(p.src[tok.Start+1:tok.End-1]) {
 		p.checkText(tok.Start+1, tok.End-1, diag.Phrase("comment"))
 	}
 	p.tagged = false
@@ -356,7 +356,7 @@ func (p *parser) cutBefore(tok lexer.Token) bool {
 	}
 	switch {
 	case p.gameOver() && startsGame(tok.Kind):
-	case tok.Kind == token.LBracket && isMovetext(p.curYacc) && p.curYacc != RESULT && p.atColumn1(tok.Start) && p.blankLineBefore(tok):
+	case tok.Kind == token.LBracket && isMovetext(p.curYacc) && p.curYacc != tokResult && p.atColumn1(tok.Start) && p.blankLineBefore(tok):
 	case tok.Kind == token.LBracket && afterTagPair(p.curYacc) && p.atColumn1(tok.Start) && (p.blankLineBefore(tok) || p.tagged && p.tagNameIsEvent()):
 		// A game of tags only ends here (gameEndsBefore): before a blank
 		// line, or before a second Event tag.
@@ -386,7 +386,7 @@ func (p *parser) enoughGamesBefore() bool {
 }
 
 // gameOver reports whether the last token delivered ended a game.
-func (p *parser) gameOver() bool { return p.curYacc == RESULT || p.curYacc == RESYNC }
+func (p *parser) gameOver() bool { return p.curYacc == tokResult || p.curYacc == tokResync }
 
 // startsGame reports whether a token of kind k, right after a game is
 // over, is the first token of the next one.
@@ -451,22 +451,22 @@ func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 			if yacc = p.classify(&tok); yacc < 0 {
 				continue
 			}
-			if yacc == RESULT && p.enoughGames() {
+			if yacc == tokResult && p.enoughGames() {
 				p.cutFrom = 0 // the game this marker ends is the last one wanted
 			}
 		}
-		if p.skip.active && yacc != RESYNC {
+		if p.skip.active && yacc != tokResync {
 			if !p.skipToken(yacc, tok) {
 				continue
 			}
-			yacc, tok = RESYNC, lexer.Token{Start: tok.Start, End: tok.Start}
+			yacc, tok = tokResync, lexer.Token{Start: tok.Start, End: tok.Start}
 		}
-		if yacc == RESYNC && p.aborted {
+		if yacc == tokResync && p.aborted {
 			// A fresh parse has no "error RESYNC" to finish the broken game.
 			p.aborted = false
 			p.build.endBrokenGame()
 			p.inTag, p.parens, p.tagged = false, 0, false
-			*p.cur, p.curYacc = tok, RESYNC // as if delivered: the game is over
+			*p.cur, p.curYacc = tok, tokResync // as if delivered: the game is over
 			continue
 		}
 		if yacc == 0 {
@@ -481,30 +481,30 @@ func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 	if p.gameEndsBefore(yacc, tok) {
 		p.queue = append([]queued{{yacc, tok}}, p.queue...)
-		yacc, tok = GAMEEND, lexer.Token{Start: tok.Start, End: tok.Start}
+		yacc, tok = tokGameEnd, lexer.Token{Start: tok.Start, End: tok.Start}
 	}
 	switch yacc {
-	case LBRACKET:
+	case tokLBracket:
 		if !p.inTag && !afterTagPair(p.curYacc) { // a tag section starts here
 			p.lastLBracket = tok.Start
 		}
 		if pairs, ok := p.fuseTagPairs(tok); ok {
-			return p.hand(lval, TAGPAIR, pairs)
+			return p.hand(lval, tokTagPair, pairs)
 		}
 		p.inTag = true
-	case RBRACKET:
+	case tokRBracket:
 		p.inTag = false
-	case STRING:
-	case SYMBOL:
+	case tokString:
+	case tokSymbol:
 		p.noteTagName(tok)
-	case RESYNC, GAMEEND:
+	case tokResync, tokGameEnd:
 		p.inTag, p.parens, p.tagged = false, 0, false
 	default: // movetext: the tag section is over
 		p.tagged = false
 		switch yacc {
-		case LPAREN:
+		case tokLParen:
 			p.parens++
-		case RPAREN:
+		case tokRParen:
 			p.parens--
 		}
 	}
@@ -517,24 +517,24 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 // across a blank line.
 func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 	switch {
-	case yacc == LBRACKET && afterTagPair(p.curYacc):
+	case yacc == tokLBracket && afterTagPair(p.curYacc):
 		if p.blankLineBefore(tok) {
 			return true
 		}
 		return p.tagged && p.tagNameIsEvent()
-	case yacc == MOVENUM:
+	case yacc == tokMoveNum:
 		// Cheap tests first: this runs for every move number.
 		if !isFirstMoveNumber(p.src[tok.Start:tok.End]) {
 			return false // only "1.", white's first move, starts a game
 		}
-		return p.parens == 0 && isMovetext(p.curYacc) && p.curYacc != RESULT && p.blankLineBefore(tok)
+		return p.parens == 0 && isMovetext(p.curYacc) && p.curYacc != tokResult && p.blankLineBefore(tok)
 	}
 	return false
 }
 
 // afterTagPair reports whether yacc, the last token delivered, ends a tag
 // pair.
-func afterTagPair(yacc int) bool { return yacc == RBRACKET || yacc == TAGPAIR }
+func afterTagPair(yacc int) bool { return yacc == tokRBracket || yacc == tokTagPair }
 
 // fuseTagPairs reads the rest of the tag pair that lb, a "[" just scanned,
 // opens, when it is well formed: a tag name, then a string that "]"
@@ -602,7 +602,7 @@ func (p *parser) fuseTagPairs(lb lexer.Token) (lexer.Token, bool) {
 func (p *parser) unfuseTagPairs(pairs lexer.Token) lexer.Token {
 	lb := lexer.Token{Kind: token.LBracket, Start: pairs.Start, End: pairs.Start + 1}
 	p.sc.Seek(lb.End)
-	*p.cur, p.curYacc, p.inTag = lb, LBRACKET, true
+	*p.cur, p.curYacc, p.inTag = lb, tokLBracket, true
 	return lb
 }
 
@@ -662,11 +662,11 @@ func (p *parser) skipToken(yacc int, tok lexer.Token) bool {
 		p.skip.active = false
 		p.queue = append(p.queue, queued{0, tok})
 		return true
-	case yacc == LBRACKET && p.atLineStart(tok.Start) && (p.skip.sawMovetext || p.afterBlankLine(tok.Start)):
+	case yacc == tokLBracket && p.atLineStart(tok.Start) && (p.skip.sawMovetext || p.afterBlankLine(tok.Start)):
 		p.skip.active = false
 		p.queue = append(p.queue, queued{yacc, tok})
 		return true
-	case yacc == RESULT:
+	case yacc == tokResult:
 		p.build.skippedResult(tok)
 		p.skip.active = false
 		return true
@@ -677,9 +677,9 @@ func (p *parser) skipToken(yacc int, tok lexer.Token) bool {
 		p.skip.inTag = false
 	}
 	switch yacc {
-	case LBRACKET:
+	case tokLBracket:
 		p.skip.inTag = true
-	case RBRACKET:
+	case tokRBracket:
 		p.skip.inTag = false
 	default:
 		if !p.skip.inTag {
@@ -729,15 +729,15 @@ func (p *parser) classify(tokp *lexer.Token) int {
 	case token.EOF:
 		return 0
 	case token.LBracket:
-		return LBRACKET
+		return tokLBracket
 	case token.RBracket:
-		return RBRACKET
+		return tokRBracket
 	case token.LParen:
 		if p.parens >= p.maxDepth && !p.skip.active {
 			p.skipDeepVariation(tok)
 			return -1
 		}
-		return LPAREN
+		return tokLParen
 	case token.RParen:
 		if p.parens == 0 && !p.skip.active {
 			// Dropped here rather than failing the grammar, so that the
@@ -745,43 +745,43 @@ func (p *parser) classify(tokp *lexer.Token) int {
 			p.addDiag(diag.UnmatchedParen, tok.Start, tok.End)
 			return -1
 		}
-		return RPAREN
+		return tokRParen
 	case token.String:
-		if p.curYacc == SYMBOL { // a tag value: the token before was the tag name
+		if p.curYacc == tokSymbol { // a tag value: the token before was the tag name
 			*tokp = p.repairQuotes(tok)
 		}
 		p.checkString(*tokp)
-		return STRING
+		return tokString
 	case token.NAG:
-		return NAG
+		return tokNAG
 	case token.Comment:
 		p.checkText(tok.Start+1, tok.End-1, diag.Phrase("comment"))
-		return COMMENT
+		return tokComment
 	case token.LineComment:
 		p.checkText(tok.Start+1, tok.End, diag.Phrase("comment"))
-		return COMMENT
+		return tokComment
 	case token.Result:
-		return RESULT
+		return tokResult
 	case token.ResultQuirk:
 		p.addDiag(diag.ResultQuirk, tok.Start, tok.End, "text", text, "fix", quirkFix(text))
-		return RESULT
+		return tokResult
 	case token.Move, token.Symbol, token.Integer:
 		if p.cur.Kind == token.LBracket {
-			return SYMBOL
+			return tokSymbol
 		}
 		switch tok.Kind {
 		case token.Move:
-			return MOVE
+			return tokMove
 		case token.Integer:
-			return INTEGER
+			return tokInteger
 		}
-		return BADMOVE
+		return tokBadMove
 	case token.MoveNumber:
-		return MOVENUM
+		return tokMoveNum
 	case token.Dots:
-		return DOTS
+		return tokDots
 	case token.Suffix, token.EnPassant:
-		return SUFFIX
+		return tokSuffix
 	case token.BOM:
 		if tok.Start != 0 {
 			p.addDiag(diag.MisplacedBOM, tok.Start, tok.End)
@@ -887,14 +887,14 @@ func (p *parser) illegalToken(tok lexer.Token) int {
 		end := p.commentRecoveryEnd(tok.Start)
 		p.checkText(tok.Start+1, end, diag.Phrase("comment"))
 		p.sc.Seek(end)
-		p.pendingFix(COMMENT, lexer.Token{Kind: token.Comment, Start: tok.Start, End: end})
+		p.pendingFix(tokComment, lexer.Token{Kind: token.Comment, Start: tok.Start, End: end})
 		return -1
 	case '"':
 		p.addDiag(diag.UnterminatedString, tok.Start, tok.Start+1)
 		end := p.stringRecoveryEnd(tok.Start)
 		p.checkText(tok.Start+1, end, diag.Phrase("tag value"))
 		p.sc.Seek(end)
-		p.pendingFix(STRING, lexer.Token{Kind: token.String, Start: tok.Start, End: end})
+		p.pendingFix(tokString, lexer.Token{Kind: token.String, Start: tok.Start, End: end})
 		return -1
 	}
 	r, size := utf8.DecodeRuneInString(p.src[tok.Start:])

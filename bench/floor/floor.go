@@ -34,16 +34,16 @@ type glue struct {
 // grammarTokens maps token kinds to the parser's tokens. Whitespace never
 // comes out of the scanner, and EOF ends the input (0).
 var grammarTokens = [...]int{
-	token.Illegal: BADMOVE, token.EOF: 0, token.BOM: COMMENT,
-	token.LBracket: LBRACKET, token.RBracket: RBRACKET,
-	token.LParen: LPAREN, token.RParen: RPAREN,
-	token.LAngle: BADMOVE, token.RAngle: BADMOVE,
-	token.String: STRING, token.NAG: NAG,
-	token.Comment: COMMENT, token.LineComment: COMMENT, token.Escape: COMMENT,
-	token.Result: RESULT, token.ResultQuirk: RESULT,
-	token.Move: MOVE, token.MoveNumber: MOVENUM, token.Integer: INTEGER,
-	token.Dots: DOTS, token.Suffix: SUFFIX, token.EnPassant: SUFFIX,
-	token.Symbol: BADMOVE,
+	token.Illegal: tokBadMove, token.EOF: 0, token.BOM: tokComment,
+	token.LBracket: tokLBracket, token.RBracket: tokRBracket,
+	token.LParen: tokLParen, token.RParen: tokRParen,
+	token.LAngle: tokBadMove, token.RAngle: tokBadMove,
+	token.String: tokString, token.NAG: tokNAG,
+	token.Comment: tokComment, token.LineComment: tokComment, token.Escape: tokComment,
+	token.Result: tokResult, token.ResultQuirk: tokResult,
+	token.Move: tokMove, token.MoveNumber: tokMoveNum, token.Integer: tokInteger,
+	token.Dots: tokDots, token.Suffix: tokSuffix, token.EnPassant: tokSuffix,
+	token.Symbol: tokBadMove,
 }
 
 // Lex delivers the next grammar token. A "[" starts a run of tag pairs: the
@@ -62,7 +62,7 @@ func (l *glue) Lex(lval *yySymType) int {
 			t = l.sc.Next()
 		}
 		if p := l.sc.Pos(); p+1 >= len(l.src) || l.src[p] != '\n' || l.src[p+1] != '[' {
-			return TAGPAIR
+			return tokTagPair
 		}
 		l.sc.Next() // the "[" of the next pair
 	}

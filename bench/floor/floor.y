@@ -10,21 +10,21 @@ import "github.com/pgnc/pgnc/lexer"
 	tok lexer.Token
 }
 
-%token <tok> LBRACKET RBRACKET STRING SYMBOL
-%token <tok> MOVE MOVENUM INTEGER DOTS NAG COMMENT SUFFIX BADMOVE
-%token <tok> LPAREN RPAREN RESULT
-// TAGPAIR is a run of whole well-formed tag pairs, [Name "Value"], which
+%token <tok> tokLBracket tokRBracket tokString tokSymbol
+%token <tok> tokMove tokMoveNum tokInteger tokDots tokNAG tokComment tokSuffix tokBadMove
+%token <tok> tokLParen tokRParen tokResult
+// tokTagPair is a run of whole well-formed tag pairs, [Name "Value"], which
 // the lexer glue delivers as one token instead of four a pair; see
 // parser.fuseTagPairs.
-%token <tok> TAGPAIR
-%token RESYNC GAMEEND
+%token <tok> tokTagPair
+%token tokResync tokGameEnd
 
 // Precedence only settles, in favour of the longer rule, which of the rules
-// of rest below takes a move number's turn; see there. TURN is no token.
-%right TURN
-%right MOVENUM
-%right MOVE
-%right COMMENT
+// of rest below takes a move number's turn; see there. tokTurn is no token.
+%right tokTurn
+%right tokMoveNum
+%right tokMove
+%right tokComment
 
 %%
 
@@ -40,8 +40,8 @@ closed
 	| closed untaggedClosed
 	| closed taggedClosed
 	| open taggedClosed
-	| closed error RESYNC
-	| open error RESYNC
+	| closed error tokResync
+	| open error tokResync
 	;
 
 open
@@ -53,14 +53,14 @@ open
 taggedClosed
 	: tags elements result
 	| tags result
-	| tags elements GAMEEND
-	| tags GAMEEND
+	| tags elements tokGameEnd
+	| tags tokGameEnd
 	;
 
 untaggedClosed
 	: elements result
 	| result
-	| elements GAMEEND
+	| elements tokGameEnd
 	;
 
 taggedOpen
@@ -73,14 +73,14 @@ untaggedOpen
 
 // A run of fused tag pairs costs one reduction, as part of tags.
 tags
-	: TAGPAIR
+	: tokTagPair
 	| tag
-	| tags TAGPAIR
+	| tags tokTagPair
 	| tags tag
 	;
 
 tag
-	: LBRACKET SYMBOL STRING RBRACKET
+	: tokLBracket tokSymbol tokString tokRBracket
 	;
 
 // elements is a non-empty element sequence: its first element, then the
@@ -93,14 +93,14 @@ elements
 // The first element of movetext starts the game when no tag has (see
 // builder.begin); a variation starts it in openVariation.
 first
-	: MOVE
-	| BADMOVE
-	| MOVENUM
-	| INTEGER
-	| DOTS
-	| NAG
-	| COMMENT
-	| SUFFIX
+	: tokMove
+	| tokBadMove
+	| tokMoveNum
+	| tokInteger
+	| tokDots
+	| tokNAG
+	| tokComment
+	| tokSuffix
 	| variation
 	;
 
@@ -110,8 +110,8 @@ first
 // "12. Nf3 Nc6 13. Bb5 a6" in most files, "12. Nf3 { [%clk 0:01:02] }
 // 12... Nc6 { [%clk 0:01:01] }" in lichess files. Every shorter prefix is a
 // rule too, so that any token may follow anywhere. Where a rule could end or
-// go on, the precedences above make the parser shift: MOVE and COMMENT
-// outrank MOVENUM, which outranks TURN, the precedence of the one-turn rules
+// go on, the precedences above make the parser shift: tokMove and tokComment
+// outrank tokMoveNum, which outranks tokTurn, the precedence of the one-turn rules
 // that a second turn may continue. The actions spell out each builder call:
 // helpers taking two or three tokens are too big for Go to inline, and cost
 // half of what these rules save.
@@ -121,30 +121,30 @@ first
 // sample ×32, 0.83 s against 0.88 s on the bulk corpus.
 rest
 	: /* empty */
-	| rest MOVENUM MOVE
-	| rest MOVENUM MOVE MOVE %prec TURN
-	| rest MOVENUM MOVE MOVE MOVENUM
-	| rest MOVENUM MOVE MOVE MOVENUM MOVE
-	| rest MOVENUM MOVE MOVE MOVENUM MOVE MOVE
-	| rest MOVENUM MOVE COMMENT %prec TURN
-	| rest MOVENUM MOVE COMMENT MOVENUM
-	| rest MOVENUM MOVE COMMENT MOVENUM MOVE
-	| rest MOVENUM MOVE COMMENT MOVENUM MOVE COMMENT
-	| rest MOVE
-	| rest BADMOVE
-	| rest MOVENUM
-	| rest INTEGER
-	| rest DOTS
-	| rest NAG
-	| rest COMMENT
-	| rest SUFFIX
+	| rest tokMoveNum tokMove
+	| rest tokMoveNum tokMove tokMove %prec tokTurn
+	| rest tokMoveNum tokMove tokMove tokMoveNum
+	| rest tokMoveNum tokMove tokMove tokMoveNum tokMove
+	| rest tokMoveNum tokMove tokMove tokMoveNum tokMove tokMove
+	| rest tokMoveNum tokMove tokComment %prec tokTurn
+	| rest tokMoveNum tokMove tokComment tokMoveNum
+	| rest tokMoveNum tokMove tokComment tokMoveNum tokMove
+	| rest tokMoveNum tokMove tokComment tokMoveNum tokMove tokComment
+	| rest tokMove
+	| rest tokBadMove
+	| rest tokMoveNum
+	| rest tokInteger
+	| rest tokDots
+	| rest tokNAG
+	| rest tokComment
+	| rest tokSuffix
 	| rest variation
 	;
 
 variation
-	: LPAREN  rest RPAREN
+	: tokLParen  rest tokRParen
 	;
 
 result
-	: RESULT
+	: tokResult
 	;

@@ -10,49 +10,49 @@ type yySymType struct {
 	tok lexer.Token
 }
 
-const LBRACKET = 57346
-const RBRACKET = 57347
-const STRING = 57348
-const SYMBOL = 57349
-const MOVE = 57350
-const MOVENUM = 57351
-const INTEGER = 57352
-const DOTS = 57353
-const NAG = 57354
-const COMMENT = 57355
-const SUFFIX = 57356
-const BADMOVE = 57357
-const LPAREN = 57358
-const RPAREN = 57359
-const RESULT = 57360
-const TAGPAIR = 57361
-const RESYNC = 57362
-const GAMEEND = 57363
-const TURN = 57364
+const tokLBracket = 57346
+const tokRBracket = 57347
+const tokString = 57348
+const tokSymbol = 57349
+const tokMove = 57350
+const tokMoveNum = 57351
+const tokInteger = 57352
+const tokDots = 57353
+const tokNAG = 57354
+const tokComment = 57355
+const tokSuffix = 57356
+const tokBadMove = 57357
+const tokLParen = 57358
+const tokRParen = 57359
+const tokResult = 57360
+const tokTagPair = 57361
+const tokResync = 57362
+const tokGameEnd = 57363
+const tokTurn = 57364
 
 var yyToknames = [...]string{
 	"$end",
 	"error",
 	"$unk",
-	"LBRACKET",
-	"RBRACKET",
-	"STRING",
-	"SYMBOL",
-	"MOVE",
-	"MOVENUM",
-	"INTEGER",
-	"DOTS",
-	"NAG",
-	"COMMENT",
-	"SUFFIX",
-	"BADMOVE",
-	"LPAREN",
-	"RPAREN",
-	"RESULT",
-	"TAGPAIR",
-	"RESYNC",
-	"GAMEEND",
-	"TURN",
+	"tokLBracket",
+	"tokRBracket",
+	"tokString",
+	"tokSymbol",
+	"tokMove",
+	"tokMoveNum",
+	"tokInteger",
+	"tokDots",
+	"tokNAG",
+	"tokComment",
+	"tokSuffix",
+	"tokBadMove",
+	"tokLParen",
+	"tokRParen",
+	"tokResult",
+	"tokTagPair",
+	"tokResync",
+	"tokGameEnd",
+	"tokTurn",
 }
 
 var yyStatenames = [...]string{}
