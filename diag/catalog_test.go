@@ -338,3 +338,11 @@ func TestPositionMatchesLineTable(t *testing.T) {
 		}
 	}
 }
+
+func TestLineBreaks(t *testing.T) {
+	for s, want := range map[string]int{"": 0, "a": 0, "\n": 1, "\r": 1, "\r\n": 1, "\n\r": 2, "\r\r\n\n": 3, "a\r\nb\rc\nd": 3, "\r\n\r\n\r": 3} {
+		if got := LineBreaks(s); got != want {
+			t.Errorf("LineBreaks(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
