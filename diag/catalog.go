@@ -93,7 +93,7 @@ type Entry struct {
 // translation, with the same codes, parameters and phrases.
 type Catalog struct {
 	tag     language.Tag
-	entries map[Code]Entry
+	entries []Entry // by code; Code 0 where there is none
 	phrases map[string]string
 }
 
@@ -103,16 +103,15 @@ func (c *Catalog) Language() language.Tag { return c.tag }
 // Lookup returns the entry of code; unknown codes yield an error entry that
 // names the code, so that a missing translation is visible but harmless.
 func (c *Catalog) Lookup(code Code) Entry {
-	if e, ok := c.entries[code]; ok {
-		return e
+	if int(code) < len(c.entries) && c.entries[code].Code == code && code != 0 {
+		return c.entries[code]
 	}
 	return Entry{Code: code, Severity: Error, Message: "PGN" + strconv.Itoa(int(code))}
 }
 
 // Has reports whether code is in the catalog.
 func (c *Catalog) Has(code Code) bool {
-	_, ok := c.entries[code]
-	return ok
+	return code != 0 && int(code) < len(c.entries) && c.entries[code].Code == code
 }
 
 // Message renders d's message.
@@ -155,20 +154,21 @@ func (c *Catalog) Phrases() []string {
 
 // Entries returns the catalog's entries ordered by code.
 func (c *Catalog) Entries() []Entry {
-	es := make([]Entry, 0, len(c.entries))
+	var es []Entry
 	for _, e := range c.entries {
-		es = append(es, e)
+		if e.Code != 0 {
+			es = append(es, e)
+		}
 	}
-	sort.Slice(es, func(i, j int) bool { return es[i].Code < es[j].Code })
 	return es
 }
 
 // Raise returns a copy of the catalog in which the codes raised lists are
 // errors (pgnc check --warn-as-error).
 func (c *Catalog) Raise(raised map[Code]bool) *Catalog {
-	r := &Catalog{tag: c.tag, entries: make(map[Code]Entry, len(c.entries)), phrases: c.phrases}
+	r := &Catalog{tag: c.tag, entries: make([]Entry, len(c.entries)), phrases: c.phrases}
 	for code, e := range c.entries {
-		if raised[code] {
+		if raised[Code(code)] {
 			e.Severity = Error
 		}
 		r.entries[code] = e
@@ -252,7 +252,11 @@ const (
 // newCatalog builds a catalog in language tag from English's codes and
 // severities and the texts of texts, which must hold every code.
 func newCatalog(tag language.Tag, texts map[Code][3]string, phrases map[string]string) *Catalog {
-	c := &Catalog{tag: tag, entries: make(map[Code]Entry, len(texts)), phrases: phrases}
+	top := Code(0)
+	for code := range texts {
+		top = max(top, code)
+	}
+	c := &Catalog{tag: tag, entries: make([]Entry, top+1), phrases: phrases}
 	for code, t := range texts {
 		c.entries[code] = Entry{Code: code, Severity: severities[code], Summary: t[0], Message: t[1], Hint: t[2]}
 	}

@@ -1,8 +1,8 @@
 package diag
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -25,7 +25,16 @@ func (s Severity) String() string {
 // 1xx lexical, 2xx syntax.
 type Code uint16
 
-func (c Code) String() string { return fmt.Sprintf("PGN%03d", uint16(c)) }
+func (c Code) String() string { return string(c.append(nil)) }
+
+// append appends the code as String writes it.
+func (c Code) append(dst []byte) []byte {
+	dst = append(dst, "PGN"...)
+	for n := 100; n > 1 && uint16(c) < uint16(n); n /= 10 {
+		dst = append(dst, '0')
+	}
+	return strconv.AppendUint(dst, uint64(c), 10)
+}
 
 // Arg is one named parameter of a diagnostic's message.
 type Arg struct {

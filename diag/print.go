@@ -2,8 +2,8 @@ package diag
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -63,30 +63,46 @@ func (l Located) Shift(lines int) Located {
 
 // WriteText prints l as WriteText does, in the file named name.
 func (l Located) WriteText(w io.Writer, name string, c *Catalog) error {
+	_, err := w.Write(l.AppendText(nil, name, c))
+	return err
+}
+
+// AppendText appends what WriteText prints to dst and returns the extended
+// slice, for a caller that reuses the memory.
+func (l Located) AppendText(dst []byte, name string, c *Catalog) []byte {
 	d := l.Diagnostic
 	e := c.Lookup(d.Code)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d:%d: %s[%s]: %s\n", name, l.Pos.Line, l.Pos.Col, c.SeverityName(e.Severity), d.Code, c.Message(d))
+	dst = append(dst, name...)
+	dst = append(dst, ':')
+	dst = strconv.AppendInt(dst, int64(l.Pos.Line), 10)
+	dst = append(dst, ':')
+	dst = strconv.AppendInt(dst, int64(l.Pos.Col), 10)
+	dst = append(dst, ": "...)
+	dst = append(dst, c.SeverityName(e.Severity)...)
+	dst = append(dst, '[')
+	dst = d.Code.append(dst)
+	dst = append(dst, "]: "...)
+	dst = append(dst, c.Message(d)...)
+	dst = append(dst, '\n')
 	if l.HasSource {
-		b.WriteString(l.Shown)
-		b.WriteByte('\n')
-		b.WriteString(l.Caret)
-		b.WriteByte('\n')
+		dst = append(append(dst, l.Shown...), '\n')
+		dst = append(append(dst, l.Caret...), '\n')
 	}
 	if hint := c.Hint(d); hint != "" {
-		fmt.Fprintf(&b, "  %s: %s\n", c.phrases["hint"], hint)
+		dst = append(dst, "  "...)
+		dst = append(dst, c.phrases["hint"]...)
+		dst = append(dst, ": "...)
+		dst = append(append(dst, hint...), '\n')
 	}
-	for _, line := range strings.SplitAfter(d.Detail, "\n") {
-		if line != "" {
-			b.WriteString("    ")
-			b.WriteString(line)
+	for rest := d.Detail; rest != ""; {
+		line, after, found := strings.Cut(rest, "\n")
+		dst = append(append(dst, "    "...), line...)
+		if found || line != "" {
+			dst = append(dst, '\n')
 		}
+		rest = after
 	}
-	if d.Detail != "" && !strings.HasSuffix(d.Detail, "\n") {
-		b.WriteByte('\n')
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return dst
 }
 
 // showLine returns line n made printable around the span [start, end) and
@@ -152,7 +168,24 @@ func caretLines(src string, ls, le, start, end, before, after int, cutBefore boo
 		s.WriteString("…")
 		c.WriteByte(' ')
 	}
+	s.Grow(we - ws + 8)
+	c.Grow(min(end, we) - ws + 2)
 	for i := ws; i < we; {
+		if b := src[i]; b >= 0x20 && b < 0x7f {
+			// Printable ASCII, nearly every byte of a PGN file: one
+			// column each.
+			s.WriteByte(b)
+			switch {
+			case i < start:
+				c.WriteByte(' ')
+			case i == start:
+				c.WriteByte('^')
+			case i < end:
+				c.WriteByte('~')
+			}
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(src[i:])
 		if (r == utf8.RuneError && size == 1) || (r < 0x20 && r != '\t') || r == 0x7f {
 			r = '?' // as the standard suggests for characters that cannot be shown

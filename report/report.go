@@ -41,6 +41,7 @@ type Report struct {
 	Files, Games, GamesWithErrors, Errors, ErrorsOutside, Warnings, Skipped, Plies int
 	reported                                                                       int // errors printed, for MaxErrors
 	print                                                                          *i18n.Printer
+	buf                                                                            []byte // a diagnostic's text, reused
 }
 
 // New returns a Report that prints to out.
@@ -71,6 +72,7 @@ func (r *Report) Game(g Game) (int, error) {
 	r.Plies += g.Plies
 	errorsBefore := r.Errors
 	counted := false
+	where := "" // the game's name, worked out for its first diagnostic printed
 	for i, d := range g.Diags {
 		if !r.opts.Codes.Shown(d) {
 			continue
@@ -99,8 +101,12 @@ func (r *Report) Game(g Game) (int, error) {
 			err = l.WriteJSON(r.out, g.File, r.opts.Codes.Catalog())
 		} else {
 			cat := r.opts.Codes.Catalog()
-			l.Detail = Where(cat, g.Index, g.Tags) + "\n" + l.Detail
-			err = l.WriteText(r.out, g.File, cat)
+			if where == "" {
+				where = Where(cat, g.Index, g.Tags) + "\n"
+			}
+			l.Detail = where + l.Detail
+			r.buf = l.AppendText(r.buf[:0], g.File, cat)
+			_, err = r.out.Write(r.buf)
 		}
 		if err != nil {
 			return r.Errors - errorsBefore, err
