@@ -1,12 +1,12 @@
 package diag
 
 import (
-	"encoding/json"
 	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/pgnc/pgnc/internal/jsonstr"
 	"github.com/rivo/uniseg"
 )
 
@@ -223,22 +223,6 @@ const (
 	windowAfter  = 70
 )
 
-// jsonDiagnostic is the --format json record of one diagnostic.
-type jsonDiagnostic struct {
-	File      string   `json:"file"`
-	Line      int      `json:"line"`
-	Col       int      `json:"col"`
-	End       Position `json:"end"`
-	Offset    int      `json:"offset"`
-	EndOffset int      `json:"end_offset"`
-	Severity  string   `json:"severity"`
-	Code      string   `json:"code"`
-	Message   string   `json:"message"`
-	Hint      string   `json:"hint,omitempty"`
-	Game      int      `json:"game,omitempty"`
-	Detail    string   `json:"detail,omitempty"`
-}
-
 // WriteJSON prints d as one JSON object on one line.
 func WriteJSON(w io.Writer, f *File, d Diagnostic, c *Catalog) error {
 	pos, end := f.Position(d.Start), f.Position(d.End)
@@ -247,17 +231,44 @@ func WriteJSON(w io.Writer, f *File, d Diagnostic, c *Catalog) error {
 
 // WriteJSON prints l as WriteJSON does, in the file named name.
 func (l Located) WriteJSON(w io.Writer, name string, c *Catalog) error {
-	d := l.Diagnostic
-	rec := jsonDiagnostic{
-		File: name, Line: l.Pos.Line, Col: l.Pos.Col, End: l.EndPos,
-		Offset: l.Offset, EndOffset: l.EndOffset,
-		Severity: c.Lookup(d.Code).Severity.String(), Code: d.Code.String(),
-		Message: c.Message(d), Hint: c.Hint(d), Game: d.Game, Detail: d.Detail,
-	}
-	data, err := json.Marshal(rec)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(data, '\n'))
+	_, err := w.Write(l.AppendJSON(nil, name, c))
 	return err
+}
+
+// AppendJSON appends what WriteJSON prints to dst, byte for byte what
+// json.Marshal writes for the record of docs/json.md and a line break, and
+// returns the extended slice; TestAppendJSONIsMarshal holds it to that.
+func (l Located) AppendJSON(dst []byte, name string, c *Catalog) []byte {
+	d := l.Diagnostic
+	dst = append(dst, `{"file":`...)
+	dst = jsonstr.Append(dst, name)
+	dst = appendIntField(dst, `,"line":`, l.Pos.Line)
+	dst = appendIntField(dst, `,"col":`, l.Pos.Col)
+	dst = appendIntField(dst, `,"end":{"line":`, l.EndPos.Line)
+	dst = appendIntField(dst, `,"col":`, l.EndPos.Col)
+	dst = appendIntField(dst, `},"offset":`, l.Offset)
+	dst = appendIntField(dst, `,"end_offset":`, l.EndOffset)
+	dst = append(dst, `,"severity":"`...)
+	dst = append(dst, c.Lookup(d.Code).Severity.String()...)
+	dst = append(dst, `","code":"`...)
+	dst = d.Code.append(dst)
+	dst = append(dst, `","message":`...)
+	dst = jsonstr.Append(dst, c.Message(d))
+	if hint := c.Hint(d); hint != "" {
+		dst = append(dst, `,"hint":`...)
+		dst = jsonstr.Append(dst, hint)
+	}
+	if d.Game != 0 {
+		dst = appendIntField(dst, `,"game":`, d.Game)
+	}
+	if d.Detail != "" {
+		dst = append(dst, `,"detail":`...)
+		dst = jsonstr.Append(dst, d.Detail)
+	}
+	return append(dst, "}\n"...)
+}
+
+// appendIntField appends the text before a number, then the number.
+func appendIntField(dst []byte, before string, n int) []byte {
+	return strconv.AppendInt(append(dst, before...), int64(n), 10)
 }

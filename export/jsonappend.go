@@ -4,9 +4,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/internal/jsonstr"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/san"
 )
@@ -28,7 +28,7 @@ func AppendJSON(dst []byte, g *model.Game, base int) []byte {
 func AppendJSONAfterIndex(dst []byte, g *model.Game, base int) []byte {
 	dst = appendTags(dst, g.Tags)
 	dst = append(dst, `,"start":`...)
-	dst = appendJSONString(dst, g.Start.FEN())
+	dst = jsonstr.Append(dst, g.Start.FEN())
 	if g.Chess960 {
 		dst = append(dst, `,"chess960":true`...)
 	}
@@ -37,7 +37,7 @@ func AppendJSONAfterIndex(dst []byte, g *model.Game, base int) []byte {
 	dst = appendMoves(dst, g.Moves, base)
 	dst = append(dst, `,"result":`...)
 	if g.Result != nil {
-		dst = appendJSONString(dst, g.Result.Outcome.String())
+		dst = jsonstr.Append(dst, g.Result.Outcome.String())
 	} else {
 		dst = append(dst, `""`...)
 	}
@@ -55,7 +55,7 @@ func AppendJSONAfterIndex(dst []byte, g *model.Game, base int) []byte {
 // game's tags and its span, so that every game of the input has a record.
 func AppendJSONErrorAfterIndex(dst []byte, message string, tags []model.Tag, from, to int) []byte {
 	dst = append(dst, `,"error":`...)
-	dst = appendJSONString(dst, UTF8(message))
+	dst = jsonstr.Append(dst, UTF8(message))
 	dst = appendTags(dst, tags)
 	dst = appendSpan(dst, from, to)
 	return append(dst, '}')
@@ -81,9 +81,9 @@ func appendTags(dst []byte, tags []model.Tag) []byte {
 		if k > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendJSONString(dst, tags[i].Name)
+		dst = jsonstr.Append(dst, tags[i].Name)
 		dst = append(dst, ':')
-		dst = appendJSONString(dst, UTF8(tags[i].Value))
+		dst = jsonstr.Append(dst, UTF8(tags[i].Value))
 	}
 	dst = append(dst, `},"tag_list":[`...)
 	for i, t := range tags {
@@ -91,9 +91,9 @@ func appendTags(dst []byte, tags []model.Tag) []byte {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, `{"name":`...)
-		dst = appendJSONString(dst, t.Name)
+		dst = jsonstr.Append(dst, t.Name)
 		dst = append(dst, `,"value":`...)
-		dst = appendJSONString(dst, UTF8(t.Value))
+		dst = jsonstr.Append(dst, UTF8(t.Value))
 		dst = append(dst, '}')
 	}
 	return append(dst, ']')
@@ -116,10 +116,10 @@ func appendMoves(dst []byte, moves []*model.Move, base int) []byte {
 // the omitempty ones left out where empty.
 func appendMove(dst []byte, m *model.Move, base int) []byte {
 	dst = append(dst, `{"san":`...)
-	dst = appendJSONString(dst, m.SAN)
+	dst = jsonstr.Append(dst, m.SAN)
 	dst = append(dst, `,"written":`...)
 	if m.Node != nil {
-		dst = appendJSONString(dst, m.Node.Text)
+		dst = jsonstr.Append(dst, m.Node.Text)
 	} else {
 		dst = append(dst, `""`...)
 	}
@@ -203,7 +203,7 @@ func appendField(dst []byte, key, value string) []byte {
 	if value == "" {
 		return dst
 	}
-	return appendJSONString(append(dst, key...), value)
+	return jsonstr.Append(append(dst, key...), value)
 }
 
 // appendTexts appends an omitempty list of comments, each made valid UTF-8
@@ -218,7 +218,7 @@ func appendTexts(dst []byte, key string, texts []string) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendJSONString(dst, UTF8(s))
+		dst = jsonstr.Append(dst, UTF8(s))
 	}
 	return append(dst, ']')
 }
@@ -231,68 +231,3 @@ func appendSpan(dst []byte, from, to int) []byte {
 	dst = strconv.AppendInt(dst, int64(to), 10)
 	return append(dst, ']')
 }
-
-// appendJSONString appends s as a JSON string the way json.Marshal writes
-// one: '"' and '\' escaped with a backslash; the control characters with
-// short escapes where JSON has them (\b \f \n \r \t) and as \u00XX
-// otherwise; '<', '>' and '&' as \u003c, \u003e and \u0026 (Marshal's
-// HTML escaping); U+2028 and U+2029 as \u2028 and \u2029; and each byte
-// that is not part of valid UTF-8 as \ufffd.
-func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	done := 0 // s[:done] is written
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if jsonPlain[c] {
-				i++
-				continue
-			}
-			dst = append(dst, s[done:i]...)
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, `\b`...)
-			case '\f':
-				dst = append(dst, `\f`...)
-			case '\n':
-				dst = append(dst, `\n`...)
-			case '\r':
-				dst = append(dst, `\r`...)
-			case '\t':
-				dst = append(dst, `\t`...)
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			}
-			i++
-			done = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			dst = append(dst, s[done:i]...)
-			dst = append(dst, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			dst = append(dst, s[done:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&15])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		done = i
-	}
-	dst = append(dst, s[done:]...)
-	return append(dst, '"')
-}
-
-// jsonPlain marks the ASCII bytes that json.Marshal writes as they are.
-var jsonPlain = func() (plain [utf8.RuneSelf]bool) {
-	for c := ' '; c < utf8.RuneSelf; c++ {
-		plain[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
-	}
-	return plain
-}()

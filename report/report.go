@@ -98,7 +98,8 @@ func (r *Report) Game(g Game) (int, error) {
 		l := g.Locate(i)
 		var err error
 		if r.opts.JSON {
-			err = l.WriteJSON(r.out, g.File, r.opts.Codes.Catalog())
+			r.buf = l.AppendJSON(r.buf[:0], g.File, r.opts.Codes.Catalog())
+			_, err = r.out.Write(r.buf)
 		} else {
 			cat := r.opts.Codes.Catalog()
 			if where == "" {
