@@ -84,7 +84,7 @@ var Spanish = newCatalog(language.Spanish, map[Code][3]string{
 	UnfinishedResult: {"'*' en una partida que terminó en el tablero",
 		"la partida termina en {status}, pero el resultado es '*'", "escriba {fix}"},
 	RosterMissing: {"falta una etiqueta de las siete obligatorias",
-		"a las siete etiquetas obligatorias les falta {tags}", "añada las etiquetas que faltan, con \"?\" para los valores desconocidos"},
+		"etiquetas obligatorias que faltan: {tags}", "añada las etiquetas que faltan, con \"?\" para los valores desconocidos"},
 	RosterOrder: {"las siete etiquetas obligatorias fuera de su orden",
 		"{tag} debería ir después de {other} (el orden de las siete etiquetas obligatorias es Event, Site, Date, Round, White, Black, Result)", ""},
 	DateFormat: {"una etiqueta Date que no tiene la forma AAAA.MM.DD",
