@@ -1,6 +1,7 @@
 package diag_test
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/pgnc/pgnc/diag"
@@ -18,4 +19,18 @@ func ExampleWriteText() {
 	// game.pgn:3:13: error[PGN301]: illegal move Ke3: no king can move to e3
 	// 1. e4 e5 2. Ke3 *
 	//             ^~~
+}
+
+// Arguments in words are English phrases that each catalog translates, so
+// that one diagnostic prints in every language pgnc speaks.
+func ExampleCatalog_Message() {
+	var l diag.List
+	l.AddArgs(diag.IllegalMove, 25, 28, 1, diag.ValueArg("san", "Ke3"),
+		diag.PhraseArg("reason", "no {piece} can move to {square}"), diag.PhraseArg("piece", "king"), diag.ValueArg("square", "e3"))
+	for _, catalog := range []*diag.Catalog{diag.English, diag.Spanish} {
+		fmt.Println(catalog.Language(), catalog.Message(l[0]))
+	}
+	// Output:
+	// en illegal move Ke3: no king can move to e3
+	// es jugada ilegal Ke3: no hay rey que pueda ir a e3
 }
