@@ -344,22 +344,38 @@ func addEncodingFlag(set *pflag.FlagSet, e *encodingFlag) {
 	set.Var(&e.letters, "piece-letters", msg.Sprintf("the language of the piece letters of every game: %s; by default a game with letters that are not English is read in the one language that has them all", languageCodes()))
 }
 
-// lettersFlag is --piece-letters.
-type lettersFlag struct{ lang *san.Language }
+// lettersFlag is --piece-letters, a language of piece letters, or
+// --write-letters, which also takes en for English (english).
+type lettersFlag struct {
+	lang    *san.Language
+	english bool // en is a value: English, nil
+}
 
 func (l *lettersFlag) String() string {
-	if l.lang == nil {
-		return ""
+	switch {
+	case l.lang != nil:
+		return l.lang.Code
+	case l.english:
+		return "en"
 	}
-	return l.lang.Code
+	return ""
 }
 
 // Type names the flag's value in help text.
 func (l *lettersFlag) Type() string { return "language" }
 
 func (l *lettersFlag) Set(code string) error {
-	if l.lang = san.LanguageOf(strings.ToLower(code)); l.lang == nil {
-		return msg.Errorf("unknown language %q (want %s)", code, languageCodes())
+	code = strings.ToLower(code)
+	if code == "en" && l.english {
+		l.lang = nil
+		return nil
+	}
+	if l.lang = san.LanguageOf(code); l.lang == nil {
+		want := languageCodes()
+		if l.english {
+			want = "en, " + want
+		}
+		return msg.Errorf("unknown language %q (want %s)", code, want)
 	}
 	return nil
 }
@@ -379,11 +395,12 @@ func languageCodes() string {
 // did both would read an English file written for French readers (R, a
 // rook) in French (R, the king).
 type spellingFlags struct {
-	letters   writeLettersFlag
+	letters   lettersFlag
 	figurines bool
 }
 
 func (f *spellingFlags) add(set *pflag.FlagSet) {
+	f.letters.english = true
 	set.Var(&f.letters, "write-letters", msg.Sprintf("write the moves with the piece letters of this language: en (the default, as the standard has it), %s", languageCodes()))
 	set.BoolVar(&f.figurines, "figurine", false, msg.Sprintf("write the moves in figurine notation, with chess symbols for the pieces"))
 }
@@ -399,29 +416,4 @@ func (f *spellingFlags) spell(move string) string {
 		return san.Figurines(move)
 	}
 	return f.letters.lang.Spell(move)
-}
-
-// writeLettersFlag is --write-letters: a language, or en for English.
-type writeLettersFlag struct{ lang *san.Language }
-
-func (l *writeLettersFlag) String() string {
-	if l.lang == nil {
-		return "en"
-	}
-	return l.lang.Code
-}
-
-// Type names the flag's value in help text.
-func (l *writeLettersFlag) Type() string { return "language" }
-
-func (l *writeLettersFlag) Set(code string) error {
-	code = strings.ToLower(code)
-	if code == "en" {
-		l.lang = nil
-		return nil
-	}
-	if l.lang = san.LanguageOf(code); l.lang == nil {
-		return msg.Errorf("unknown language %q (want %s)", code, "en, "+languageCodes())
-	}
-	return nil
 }
