@@ -361,37 +361,35 @@ func disambiguation(sm san.Move) int {
 // disambiguation.
 var disambiguationLength = [...]int{chess.DisambiguateNone: 0, chess.DisambiguateFile: 1, chess.DisambiguateRank: 1, chess.DisambiguateSquare: 2}
 
+// quirkReasons says, for each notation other than SAN, why SAN does not
+// write it that way.
+var quirkReasons = []struct {
+	quirk san.Quirks
+	why   string
+}{
+	{san.LongAlgebraic, diag.Phrase("SAN writes the origin square only where two pieces could move")},
+	{san.PawnLetter, diag.Phrase("a pawn move has no piece letter")},
+	{san.Figurine, diag.Phrase("SAN writes piece letters, not chess symbols")},
+	{san.ForeignLetter, diag.Phrase("piece letters are the English K, Q, R, B and N; read as {language}")},
+	{san.DoubleCheckMark, diag.Phrase("'+' marks check and '#' mate; '++' is neither")},
+	{san.LowerCasePiece, diag.Phrase("piece letters are upper case")},
+	{san.ZeroCastling, diag.Phrase("castling is written with the letter O")},
+	{san.PromotionNoEq, diag.Phrase("a promotion has '=' before the piece")},
+	{san.LowerPromotion, diag.Phrase("the promotion piece is upper case")},
+	{san.EnPassantSuffix, diag.Phrase("SAN has no en passant mark")},
+}
+
+// quirk returns the arguments of PGN311 that say why the quirks q are not
+// SAN: why, and the language the letters were read in.
 func (c *checker) quirk(q san.Quirks) []diag.Arg {
+	if c.lang == nil {
+		q &^= san.ForeignLetter // a letter no language reads is PGN329's
+	}
 	var why []string
-	if q&san.LongAlgebraic != 0 {
-		why = append(why, diag.Phrase("SAN writes the origin square only where two pieces could move"))
-	}
-	if q&san.PawnLetter != 0 {
-		why = append(why, diag.Phrase("a pawn move has no piece letter"))
-	}
-	if q&san.Figurine != 0 {
-		why = append(why, diag.Phrase("SAN writes piece letters, not chess symbols"))
-	}
-	if q&san.ForeignLetter != 0 && c.lang != nil {
-		why = append(why, diag.Phrase("piece letters are the English K, Q, R, B and N; read as {language}"))
-	}
-	if q&san.DoubleCheckMark != 0 {
-		why = append(why, diag.Phrase("'+' marks check and '#' mate; '++' is neither"))
-	}
-	if q&san.LowerCasePiece != 0 {
-		why = append(why, diag.Phrase("piece letters are upper case"))
-	}
-	if q&san.ZeroCastling != 0 {
-		why = append(why, diag.Phrase("castling is written with the letter O"))
-	}
-	if q&san.PromotionNoEq != 0 {
-		why = append(why, diag.Phrase("a promotion has '=' before the piece"))
-	}
-	if q&san.LowerPromotion != 0 {
-		why = append(why, diag.Phrase("the promotion piece is upper case"))
-	}
-	if q&san.EnPassantSuffix != 0 {
-		why = append(why, diag.Phrase("SAN has no en passant mark"))
+	for _, r := range quirkReasons {
+		if q&r.quirk != 0 {
+			why = append(why, r.why)
+		}
 	}
 	args := []diag.Arg{diag.PhraseArg("why", strings.Join(why, diag.PhraseSeparator))}
 	if c.lang != nil {
