@@ -26,8 +26,7 @@ func newBoardFlags(out io.Writer) (*pflag.FlagSet, *int, *int, *bool, *bool) {
 func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, gameN, ply, all, ascii := newBoardFlags(stderr)
 	fs.Usage = func() {
-		msg.Fprint(stderr, msg.Sprintf(boardUsage))
-		printDefaults(fs, stderr)
+		printUsage(stderr, msg.Sprintf(boardUsage), fs)
 	}
 	if code, ok := parseFlags(fs, "board", args, stderr); !ok {
 		return code

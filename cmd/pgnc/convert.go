@@ -53,8 +53,7 @@ var convertFormats = map[string]bool{"json": true, "ndjson": true, "uci": true, 
 func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newConvertFlags(stderr)
 	flags.set.Usage = func() {
-		msg.Fprint(stderr, msg.Sprintf(convertUsage))
-		printDefaults(flags.set, stderr)
+		printUsage(stderr, msg.Sprintf(convertUsage), flags.set)
 	}
 	if code, ok := parseFlags(flags.set, "convert", args, stderr); !ok {
 		return code

@@ -88,8 +88,7 @@ func (f *fmtFlags) options() (export.Options, error) {
 func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newFmtFlags(stderr)
 	flags.set.Usage = func() {
-		msg.Fprint(stderr, msg.Sprintf(fmtUsage))
-		printDefaults(flags.set, stderr)
+		printUsage(stderr, msg.Sprintf(fmtUsage), flags.set)
 	}
 	if code, ok := parseFlags(flags.set, "fmt", args, stderr); !ok {
 		return code

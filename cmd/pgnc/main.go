@@ -129,7 +129,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if len(args) == 0 {
-		msg.Fprint(stderr, msg.Sprintf(usage))
+		printUsage(stderr, msg.Sprintf(usage), nil)
 		return exitUsage
 	}
 	switch args[0] {
@@ -150,33 +150,29 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 1 && args[0] == "help" {
 			switch args[1] {
 			case "check":
-				msg.Fprint(stdout, msg.Sprintf(checkUsage))
-				printDefaults(newCheckFlags(stdout).set, stdout)
+				printUsage(stdout, msg.Sprintf(checkUsage), newCheckFlags(stdout).set)
 				return exitClean
 			case "board":
-				msg.Fprint(stdout, msg.Sprintf(boardUsage))
 				fs, _, _, _, _ := newBoardFlags(stdout)
-				printDefaults(fs, stdout)
+				printUsage(stdout, msg.Sprintf(boardUsage), fs)
 				return exitClean
 			case "convert":
-				msg.Fprint(stdout, msg.Sprintf(convertUsage))
-				printDefaults(newConvertFlags(stdout).set, stdout)
+				printUsage(stdout, msg.Sprintf(convertUsage), newConvertFlags(stdout).set)
 				return exitClean
 			case "fmt":
-				msg.Fprint(stdout, msg.Sprintf(fmtUsage))
-				printDefaults(newFmtFlags(stdout).set, stdout)
+				printUsage(stdout, msg.Sprintf(fmtUsage), newFmtFlags(stdout).set)
 				return exitClean
 			case "play":
-				msg.Fprint(stdout, msg.Sprintf(playUsage))
+				printUsage(stdout, msg.Sprintf(playUsage), nil)
 				return exitClean
 			case "version", "help":
-				msg.Fprint(stdout, msg.Sprintf(usage))
+				printUsage(stdout, msg.Sprintf(usage), nil)
 				return exitClean
 			}
 			msg.Fprintf(stderr, "pgnc help: unknown command %q\n", args[1])
 			return exitUsage
 		}
-		msg.Fprint(stdout, msg.Sprintf(usage))
+		printUsage(stdout, msg.Sprintf(usage), nil)
 		return exitClean
 	}
 	msg.Fprintf(stderr, "pgnc: unknown command %q\nRun 'pgnc help' for usage.\n", args[0])
@@ -219,8 +215,7 @@ func newCheckFlags(out io.Writer) *checkFlags {
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newCheckFlags(stderr)
 	flags.set.Usage = func() {
-		msg.Fprint(stderr, msg.Sprintf(checkUsage))
-		printDefaults(flags.set, stderr)
+		printUsage(stderr, msg.Sprintf(checkUsage), flags.set)
 	}
 	if code, ok := parseFlags(flags.set, "check", args, stderr); !ok {
 		return code
@@ -344,10 +339,14 @@ func flagError(err error) error {
 	return err
 }
 
-// printDefaults prints the flags of set, as pflag's PrintDefaults does, with
-// its "(default …)" notes in the language of the run.
-func printDefaults(set *pflag.FlagSet, w io.Writer) {
-	io.WriteString(w, strings.ReplaceAll(set.FlagUsages(), " (default ", msg.Sprintf(" (default ")))
+// printUsage prints a command's help text and then, unless set is nil, its
+// flags, as pflag's PrintDefaults does but with the "(default …)" notes in
+// the language of the run.
+func printUsage(w io.Writer, text string, set *pflag.FlagSet) {
+	io.WriteString(w, text)
+	if set != nil {
+		io.WriteString(w, strings.ReplaceAll(set.FlagUsages(), " (default ", msg.Sprintf(" (default ")))
+	}
 }
 
 // jobsValid reports whether -j is at least 1, and says so on stderr when

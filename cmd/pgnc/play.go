@@ -38,8 +38,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var spelling spellingFlags
 	spelling.add(set)
 	set.Usage = func() {
-		msg.Fprint(stderr, msg.Sprintf(playUsage))
-		printDefaults(set, stderr)
+		printUsage(stderr, msg.Sprintf(playUsage), set)
 	}
 	if code, ok := parseFlags(set, "play", args, stderr); !ok {
 		return code
