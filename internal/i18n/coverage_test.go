@@ -153,7 +153,7 @@ func TestEveryMessageIsSpanish(t *testing.T) {
 	}
 	var missing []string
 	for key, path := range keys {
-		if !Translates(key) {
+		if _, ok := spanish[key]; !ok {
 			missing = append(missing, path+": "+strconv.Quote(key))
 		}
 	}

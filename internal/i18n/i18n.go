@@ -128,12 +128,6 @@ func must(err error) {
 	}
 }
 
-// Translates reports whether Spanish has a message for key.
-func Translates(key string) bool {
-	_, ok := spanish[key]
-	return ok
-}
-
 // Errorf returns an error whose text is key in the printer's language,
 // formatted with args. A %w verb wraps its argument as fmt.Errorf does.
 func (p *Printer) Errorf(key string, args ...any) error {
