@@ -144,14 +144,12 @@ func (c *checker) addArgs(code diag.Code, n ast.Node, args ...diag.Arg) *diag.Di
 	return &c.diags[len(c.diags)-1]
 }
 
-// phrase renders an English phrase template in the checker's catalog,
-// filled from name, value pairs, for a diagnostic's detail.
-func (c *checker) phrase(template string, args ...diag.Arg) string {
-	cat := c.catalog
+// orEnglish is cat, or English where cat is nil.
+func orEnglish(cat *diag.Catalog) *diag.Catalog {
 	if cat == nil {
-		cat = diag.English
+		return diag.English
 	}
-	return cat.Render(template, args...)
+	return cat
 }
 
 // fenErrorArgs are the arguments of PGN315 for a FEN error: the reason,

@@ -144,9 +144,7 @@ func illegalArgs(err error) []diag.Arg {
 // in check, its legal replies. It speaks the language of cat; nil means
 // English.
 func LegalHelp(pos *chess.Position, text string, cat *diag.Catalog) string {
-	if cat == nil {
-		cat = diag.English
-	}
+	cat = orEnglish(cat)
 	var l chess.MoveList
 	pos.LegalMoves(&l)
 	written := strings.TrimRight(text, "+#!?")
@@ -400,5 +398,5 @@ func (c *checker) quirk(q san.Quirks) []diag.Arg {
 
 // withBoard attaches the position as a diagram and its FEN.
 func (c *checker) withBoard(d *diag.Diagnostic, pos *chess.Position) {
-	d.Detail = c.phrase("{color} to move:", diag.PhraseArg("color", pos.Turn().String())) + "\n" + pos.Diagram(false) + "FEN: " + pos.FEN() + "\n"
+	d.Detail = orEnglish(c.catalog).Render("{color} to move:", diag.PhraseArg("color", pos.Turn().String())) + "\n" + pos.Diagram(false) + "FEN: " + pos.FEN() + "\n"
 }
