@@ -223,6 +223,24 @@ func (b *builder) fusedPairs() {
 	}
 }
 
+// run builds the tokens of a RUN token, as the grammar's rules for each
+// would one by one.
+func (b *builder) run() {
+	for _, tok := range b.p.run {
+		switch tok.Kind {
+		case token.Move:
+			b.move(tok)
+		case token.MoveNumber:
+			b.moveNumber(tok)
+		case token.NAG:
+			b.nag(tok)
+		default:
+			b.p.checkComment(tok)
+			b.comment(tok)
+		}
+	}
+}
+
 // addTag adds the tag pair written over [from, to) to the current game,
 // which the caller has extended over it; plain says that value is a string
 // without escapes (lexer.Scanner.PlainString).

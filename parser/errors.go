@@ -17,8 +17,11 @@ import (
 func (p *parser) Error(msg string) {
 	p.fast = false
 	tok, yacc := *p.cur, p.curYacc
-	if yacc == tokTagPair {
+	switch yacc {
+	case tokTagPair:
 		tok, yacc = p.unfuseTagPairs(tok), tokLBracket
+	case tokRun:
+		tok, yacc = p.unfuseRun()
 	}
 	b := &p.build
 	// A "[" at a line start after movetext or a blank line starts the next

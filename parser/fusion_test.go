@@ -16,10 +16,26 @@ func fusionAgrees(t testing.TB, name, src string) {
 	t.Helper()
 	var separate Parser
 	separate.p.separatePairs = true
-	_, want, _ := parseWith(t, &separate, src, Cut{From: len(src) + 1})
+	agrees(t, "fused tag pairs", &separate, name, src)
+}
+
+// runFusionAgrees checks that delivering runs of movetext tokens as one RUN
+// token gives the tree and diagnostics of delivering them one by one.
+func runFusionAgrees(t testing.TB, name, src string) {
+	t.Helper()
+	var separate Parser
+	separate.p.separateRuns = true
+	agrees(t, "runs", &separate, name, src)
+}
+
+// agrees checks that separate, a Parser that fuses less, parses src as a
+// Parser that fuses everything does.
+func agrees(t testing.TB, what string, separate *Parser, name, src string) {
+	t.Helper()
+	_, want, _ := parseWith(t, separate, src, Cut{From: len(src) + 1})
 	_, got, _ := parsePrefix(t, src, Cut{From: len(src) + 1})
 	if got != want {
-		t.Fatalf("%s: fused tag pairs parse differently:\n got: %.3000s\nwant: %.3000s", name, got, want)
+		t.Fatalf("%s: %s parse differently:\n got: %.3000s\nwant: %.3000s", name, what, got, want)
 	}
 }
 
@@ -69,6 +85,62 @@ func FuzzTagPairFusion(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		fusionAgrees(t, "fuzz", src)
 	})
+}
+
+// TestRunFusion covers every test file and seed, and runs of movetext
+// tokens where the grammar rejects them, broken off by every other kind of
+// token, and longer than one RUN token holds.
+func TestRunFusion(t *testing.T) {
+	for i, src := range testfiles.Seeds() {
+		runFusionAgrees(t, fmt.Sprintf("seed %d", i), src)
+	}
+	for _, src := range []string{
+		"[Event \"a\"]\n\n12. Nf3 Nc6 13. Bb5 a6 $1 {c} 1-0\n",
+		"12. Nf3 Nc6 *\n",
+		"{c} e4 e5 *\n",
+		"[Event 12. Nf3 Nc6]\n1. e4 *\n",
+		"[Event \"a\" 12. Nf3 {c} Nc6]\n*\n",
+		"[ {c\x01} e4 e5\n1. d4 *\n",
+		"[Event \"a\"\n$1 $2 e4\n\n[Event \"b\"]\n*\n",
+		"[Event \"a\"]\n[Site e4 e5]\n*\n",
+		"[Event \"a\"]\n\n1. e4 {\x01} e5 {caf\xc3\xa9} 2. Nf3 {\xff} *\n",
+		"[Event \"a\"]\n\n1. e4 e5 2. Nf3 (2. Nc3 Nc6 3. f4) Nc6 ; line\n3. Bb5 *\n",
+		"[Event \"a\"]\n\n1. e4 e5 2 Nf3 2... Nc6 3. Bb5 e.p. a6 !! 4. Ba4 ? *\n",
+		"[Event \"a\"]\n\n1. e4 e5\n\n1. d4 d5 *\n",
+		"1. e4 e5 2. Nf3 1-0 2. Nc6 *\n",
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 {never closed\n\n[Event \"b\"]\n*\n",
+		"1. e4 e5 2. Nf3 Zz9 Nc6 @@ 3. Bb5 *",
+		"[Event \"a\"]\n\n" + strings.Repeat("2. Nf3 {c} $1 ", maxRun) + "*\n",
+		"[Event \"a\"]\n\n" + strings.Repeat("e4 ", maxRun-1) + "[Event \"b\"]\n*\n",
+		"[Event \"a\"]\n\n" + strings.Repeat("e4 ", 2*maxRun) + "\n",
+	} {
+		runFusionAgrees(t, fmt.Sprintf("%q", src), src)
+	}
+}
+
+// FuzzRunFusion: on any input, fusing runs of movetext tokens changes
+// nothing.
+func FuzzRunFusion(f *testing.F) {
+	for _, seed := range testfiles.Seeds() {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		runFusionAgrees(t, "fuzz", src)
+	})
+}
+
+// TestRunBounded: however long a movetext, a RUN token holds at most maxRun
+// tokens, so the memory kept for them stays bounded.
+func TestRunBounded(t *testing.T) {
+	src := "[Event \"a\"]\n\n" + strings.Repeat("2. Nf3 {c} ", 10*maxRun) + "*\n"
+	var ps Parser
+	db, _ := ps.Parse(src)
+	if n := len(db.Games[0].Moves); n != 30*maxRun {
+		t.Fatalf("%d elements, want %d", n, 30*maxRun)
+	}
+	if c := cap(ps.p.run); c >= 2*maxRun {
+		t.Errorf("room for %d tokens of a run kept, want fewer than %d", c, 2*maxRun)
+	}
 }
 
 // TestFusedPairsBounded: however long a tag section, a TAGPAIR token holds

@@ -142,9 +142,10 @@ type parser struct {
 	// token stores it once.
 	cur   *lexer.Token
 	pairs []fusedPair // the tag pairs of the TAGPAIR in cur
-	// separatePairs turns fuseTagPairs off, for the tests that prove fusing
-	// changes nothing.
-	separatePairs bool
+	run   []lexer.Token // the tokens of the RUN in cur
+	// separatePairs and separateRuns turn fuseTagPairs and fuseRun off,
+	// for the tests that prove fusing changes nothing.
+	separatePairs, separateRuns bool
 	curYacc       int // its grammar token number
 	// fast says that Lex may deliver the next token at once: nothing is
 	// queued, no recovery is skipping tokens, and no game has just ended.
@@ -336,11 +337,99 @@ func (p *parser) Lex(lval *yySymType) int {
 		return p.lexSlow(lval, tok, true)
 	}
 	p.illegal = 0
-	if yacc == tokComment && !printableASCII(p.src[tok.Start+1:tok.End-1]) {
+	p.tagged = false
+	return p.fuseRun(lval, yacc, tok)
+}
+
+// maxRun bounds the tokens of one RUN token, and so the memory that p.run
+// holds, whatever the input.
+const maxRun = 256
+
+// fuseRun delivers first, a movetext token that Lex takes at once as
+// grammar token yacc, together with the tokens that follow it and that Lex
+// would take at once too, as one RUN token: moves, move numbers other than
+// "1.", NAGs and comments, which any movetext takes in any order, so that
+// the grammar accepts the run wherever it accepts its first token. The
+// tokens wait in p.run for the grammar action, which goyacc runs before it
+// asks for another token; the token that ends the run is scanned again by
+// the next Lex. A lone token is delivered as itself.
+func (p *parser) fuseRun(lval *yySymType, yacc int, first lexer.Token) int {
+	if !p.separateRuns {
+		next := p.sc.Next()
+		if p.joinsRun(next) {
+			p.run = append(p.run[:0], first, next)
+			for len(p.run) < maxRun {
+				next = p.sc.Next()
+				if !p.joinsRun(next) {
+					break
+				}
+				p.run = append(p.run, next)
+			}
+		} else {
+			p.run = p.run[:0]
+		}
+		if len(p.run) < maxRun {
+			p.sc.Seek(next.Start)
+		}
+		if len(p.run) > 0 {
+			last := p.run[len(p.run)-1]
+			return p.hand(lval, tokRun, lexer.Token{Kind: last.Kind, Start: first.Start, End: last.End})
+		}
+	}
+	if yacc == tokComment {
+		p.checkComment(first)
+	}
+	return p.hand(lval, yacc, first)
+}
+
+// joinsRun reports whether tok, a token scanned right after a token that
+// Lex took at once, may join it in a RUN token.
+func (p *parser) joinsRun(tok lexer.Token) bool {
+	if tok.Start >= p.cutFrom {
+		return false
+	}
+	switch tok.Kind {
+	case token.Move, token.NAG, token.Comment:
+		return true
+	case token.MoveNumber:
+		return !isFirstMoveNumber(p.src[tok.Start:tok.End])
+	}
+	return false
+}
+
+// runYacc is the grammar token that Lex delivers for tok, a token of a run.
+func runYacc(tok lexer.Token) int {
+	switch tok.Kind {
+	case token.Move:
+		return tokMove
+	case token.MoveNumber:
+		return tokMoveNum
+	case token.NAG:
+		return tokNAG
+	}
+	return tokComment
+}
+
+// unfuseRun turns the RUN token held as lookahead on a syntax error back
+// into its first token, and moves the scanner to just after it, so that
+// recovery sees the tokens one by one as if they had never been fused.
+func (p *parser) unfuseRun() (lexer.Token, int) {
+	first := p.run[0]
+	p.sc.Seek(first.End)
+	yacc := runYacc(first)
+	if yacc == tokComment {
+		p.checkComment(first)
+	}
+	*p.cur, p.curYacc = first, yacc
+	return first, yacc
+}
+
+// checkComment reports what a brace comment that Lex takes at once holds
+// that is not printable text.
+func (p *parser) checkComment(tok lexer.Token) {
+	if !printableASCII(p.src[tok.Start+1 : tok.End-1]) {
 		p.checkText(tok.Start+1, tok.End-1, diag.Phrase("comment"))
 	}
-	p.tagged = false
-	return p.hand(lval, yacc, tok)
 }
 
 // cutBefore reports whether ParsePrefix may stop before tok, a token just

@@ -30,9 +30,9 @@ const tokLParen = 57358
 const tokRParen = 57359
 const tokResult = 57360
 const tokTagPair = 57361
-const tokResync = 57362
-const tokGameEnd = 57363
-const tokTurn = 57364
+const tokRun = 57362
+const tokResync = 57363
+const tokGameEnd = 57364
 
 var yyToknames = [...]string{
 	"$end",
@@ -54,9 +54,9 @@ var yyToknames = [...]string{
 	"tokRParen",
 	"tokResult",
 	"tokTagPair",
+	"tokRun",
 	"tokResync",
 	"tokGameEnd",
-	"tokTurn",
 }
 
 var yyStatenames = [...]string{}
@@ -79,72 +79,68 @@ var yyExca = [...]int8{
 
 const yyPrivate = 57344
 
-const yyLast = 93
+const yyLast = 88
 
 var yyAct = [...]int8{
-	25, 40, 32, 11, 16, 13, 16, 44, 35, 38,
-	42, 29, 14, 14, 36, 37, 17, 19, 20, 21,
-	22, 23, 24, 18, 26, 59, 16, 34, 10, 33,
-	60, 35, 66, 62, 43, 61, 65, 64, 7, 63,
-	14, 54, 57, 55, 17, 19, 20, 21, 22, 23,
-	24, 18, 26, 39, 16, 10, 54, 47, 46, 49,
-	50, 51, 52, 53, 48, 26, 58, 47, 46, 49,
-	50, 51, 52, 53, 48, 26, 45, 56, 9, 6,
-	4, 41, 30, 28, 27, 31, 15, 8, 12, 5,
-	3, 2, 1,
+	26, 41, 14, 43, 37, 46, 17, 19, 20, 21,
+	22, 23, 24, 18, 27, 40, 16, 35, 25, 33,
+	34, 11, 13, 16, 16, 58, 36, 45, 39, 30,
+	42, 14, 38, 47, 49, 50, 51, 52, 53, 54,
+	48, 27, 56, 9, 57, 55, 10, 31, 32, 15,
+	36, 12, 44, 7, 8, 14, 5, 3, 56, 17,
+	19, 20, 21, 22, 23, 24, 18, 27, 2, 16,
+	10, 25, 47, 49, 50, 51, 52, 53, 54, 48,
+	27, 59, 6, 4, 55, 1, 29, 28,
 }
 
 var yyPact = [...]int16{
-	-32768, -32768, 36, 9, 8, -32768, -32768, -6, -32768, -32768,
-	-32768, -32768, -12, -32768, 46, -32768, -32768, -32768, -32768, -32768,
-	-32768, -32768, -32768, -32768, -32768, -32768, -32768, 8, -32768, -10,
-	-32768, -14, -32768, -32768, -32768, -32768, -32768, -32768, -32768, 70,
-	59, -32768, -32768, -32768, -32768, 72, 34, -32768, -32768, -32768,
-	-32768, -32768, -32768, -32768, -32768, 49, -32768, 17, -32768, 26,
-	24, 31, 29, 28, 19, -32768, -32768,
+	-32768, -32768, 51, 27, -2, -32768, -32768, -17, -32768, -32768,
+	-32768, -32768, 6, -32768, 8, -32768, -32768, -32768, -32768, -32768,
+	-32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -2, -32768,
+	-18, -32768, 5, -32768, -32768, -32768, -32768, -32768, -32768, -32768,
+	-1, 25, -32768, -32768, -32768, -32768, 20, -32768, -32768, -32768,
+	-32768, -32768, -32768, -32768, -32768, -32768, -32768, 64, -32768, -32768,
 }
 
 var yyPgo = [...]int8{
-	0, 92, 91, 90, 80, 89, 79, 87, 78, 85,
-	2, 3, 86, 1, 0, 81,
+	0, 85, 68, 57, 83, 56, 82, 54, 43, 48,
+	19, 21, 49, 1, 0, 30,
 }
 
 var yyR1 = [...]int8{
 	0, 1, 1, 1, 1, 2, 2, 2, 2, 2,
 	2, 3, 3, 3, 6, 6, 6, 6, 5, 5,
 	5, 8, 7, 4, 4, 4, 4, 11, 9, 12,
-	12, 12, 12, 12, 12, 12, 12, 12, 13, 13,
+	12, 12, 12, 12, 12, 12, 12, 12, 12, 13,
 	13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
-	13, 13, 13, 13, 13, 13, 13, 15, 14, 10,
+	15, 14, 10,
 }
 
 var yyR2 = [...]int8{
 	0, 1, 1, 2, 2, 0, 2, 2, 2, 3,
 	3, 2, 2, 2, 3, 2, 3, 2, 2, 1,
 	2, 2, 1, 1, 1, 2, 2, 4, 2, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 0, 3,
-	4, 5, 6, 7, 4, 5, 6, 7, 2, 2,
-	2, 2, 2, 2, 2, 2, 2, 0, 4, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+	0, 4, 1,
 }
 
 var yyChk = [...]int16{
 	-32768, -1, -2, -3, -4, -5, -6, 2, -7, -8,
 	19, -11, -9, -10, 4, -12, 18, 8, 15, 9,
-	10, 11, 12, 13, 14, -14, 16, -4, -6, 2,
-	-8, -9, -10, 21, 19, -11, 20, -10, 21, 7,
-	-13, -15, 20, -10, 21, 6, 9, 8, 15, 10,
-	11, 12, 13, 14, -14, -13, 5, 8, 17, 8,
-	13, 9, 9, 8, 8, 8, 13,
+	10, 11, 12, 13, 14, 20, -14, 16, -4, -6,
+	2, -8, -9, -10, 22, 19, -11, 21, -10, 22,
+	7, -13, -15, 21, -10, 22, 6, 8, 15, 9,
+	10, 11, 12, 13, 14, 20, -14, -13, 5, 17,
 }
 
 var yyDef = [...]int8{
 	5, -2, -2, -2, 3, 6, 7, 0, 11, 12,
-	23, 24, 22, 19, 0, 38, 59, 29, 30, 31,
-	32, 33, 34, 35, 36, 37, 57, 4, 8, 0,
-	13, 21, 15, 17, 25, 26, 9, 18, 20, 0,
-	28, 38, 10, 14, 16, 0, 50, 48, 49, 51,
-	52, 53, 54, 55, 56, 0, 27, 39, 58, 40,
-	44, 41, 45, 42, 46, 43, 47,
+	23, 24, 22, 19, 0, 39, 52, 29, 30, 31,
+	32, 33, 34, 35, 36, 37, 38, 50, 4, 8,
+	0, 13, 21, 15, 17, 25, 26, 9, 18, 20,
+	0, 28, 39, 10, 14, 16, 0, 40, 41, 42,
+	43, 44, 45, 46, 47, 48, 49, 0, 27, 51,
 }
 
 var yyTok1 = [...]int8{
@@ -610,131 +606,68 @@ yydefault:
 			b(yylex).begin(yyDollar[1].tok)
 			b(yylex).suffix(yyDollar[1].tok)
 		}
-	case 39:
-		yyDollar = yyS[yypt-3 : yypt+1]
+	case 37:
+		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).moveNumber(yyDollar[2].tok)
-			b(yylex).move(yyDollar[3].tok)
+			b(yylex).begin(yyDollar[1].tok)
+			b(yylex).run()
 		}
 	case 40:
-		yyDollar = yyS[yypt-4 : yypt+1]
-		{
-			b(yylex).moveNumber(yyDollar[2].tok)
-			b(yylex).move(yyDollar[3].tok)
-			b(yylex).move(yyDollar[4].tok)
-		}
-	case 41:
-		yyDollar = yyS[yypt-5 : yypt+1]
-		{
-			b(yylex).moveNumber(yyDollar[2].tok)
-			b(yylex).move(yyDollar[3].tok)
-			b(yylex).move(yyDollar[4].tok)
-			b(yylex).moveNumber(yyDollar[5].tok)
-		}
-	case 42:
-		yyDollar = yyS[yypt-6 : yypt+1]
-		{
-			b(yylex).moveNumber(yyDollar[2].tok)
-			b(yylex).move(yyDollar[3].tok)
-			b(yylex).move(yyDollar[4].tok)
-			b(yylex).moveNumber(yyDollar[5].tok)
-			b(yylex).move(yyDollar[6].tok)
-		}
-	case 43:
-		yyDollar = yyS[yypt-7 : yypt+1]
-		{
-			b(yylex).moveNumber(yyDollar[2].tok)
-			b(yylex).move(yyDollar[3].tok)
-			b(yylex).move(yyDollar[4].tok)
-			b(yylex).moveNumber(yyDollar[5].tok)
-			b(yylex).move(yyDollar[6].tok)
-			b(yylex).move(yyDollar[7].tok)
-		}
-	case 44:
-		yyDollar = yyS[yypt-4 : yypt+1]
-		{
-			b(yylex).moveNumber(yyDollar[2].tok)
-			b(yylex).move(yyDollar[3].tok)
-			b(yylex).comment(yyDollar[4].tok)
-		}
-	case 45:
-		yyDollar = yyS[yypt-5 : yypt+1]
-		{
-			b(yylex).moveNumber(yyDollar[2].tok)
-			b(yylex).move(yyDollar[3].tok)
-			b(yylex).comment(yyDollar[4].tok)
-			b(yylex).moveNumber(yyDollar[5].tok)
-		}
-	case 46:
-		yyDollar = yyS[yypt-6 : yypt+1]
-		{
-			b(yylex).moveNumber(yyDollar[2].tok)
-			b(yylex).move(yyDollar[3].tok)
-			b(yylex).comment(yyDollar[4].tok)
-			b(yylex).moveNumber(yyDollar[5].tok)
-			b(yylex).move(yyDollar[6].tok)
-		}
-	case 47:
-		yyDollar = yyS[yypt-7 : yypt+1]
-		{
-			b(yylex).moveNumber(yyDollar[2].tok)
-			b(yylex).move(yyDollar[3].tok)
-			b(yylex).comment(yyDollar[4].tok)
-			b(yylex).moveNumber(yyDollar[5].tok)
-			b(yylex).move(yyDollar[6].tok)
-			b(yylex).comment(yyDollar[7].tok)
-		}
-	case 48:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			b(yylex).move(yyDollar[2].tok)
 		}
-	case 49:
+	case 41:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			b(yylex).badMove(yyDollar[2].tok)
 		}
-	case 50:
+	case 42:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			b(yylex).moveNumber(yyDollar[2].tok)
 		}
-	case 51:
+	case 43:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			b(yylex).moveNumber(yyDollar[2].tok)
 		}
-	case 52:
+	case 44:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			b(yylex).dots(yyDollar[2].tok)
 		}
-	case 53:
+	case 45:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			b(yylex).nag(yyDollar[2].tok)
 		}
-	case 54:
+	case 46:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			b(yylex).comment(yyDollar[2].tok)
 		}
-	case 55:
+	case 47:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			b(yylex).suffix(yyDollar[2].tok)
 		}
-	case 57:
+	case 48:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).run()
+		}
+	case 50:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).openVariation(yyDollar[1].tok)
 		}
-	case 58:
+	case 51:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			b(yylex).closeVariation(yyDollar[4].tok)
 		}
-	case 59:
+	case 52:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).result(yyDollar[1].tok)

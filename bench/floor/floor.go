@@ -1,7 +1,7 @@
-// Package floor measures the least that pgnc's parse can cost while every
-// movetext token goes through goyacc, as the design requires: the automaton
-// of lexer.Scanner and the driver that goyacc builds from the rules of
-// grammar/pgn.y, with no actions, no tree and no checks. Its grammar is
+// Package floor measures the least that pgnc's parse can cost in its design:
+// the automaton of lexer.Scanner and the driver that goyacc builds from the
+// rules of grammar/pgn.y, fed the tokens the real glue feeds it, with no
+// actions, no tree and no checks. Its grammar is
 // pgn.y without actions, written by bench/floor/strip at go generate time.
 // The benchmarks of this package and bench/floor.sh compare it with the
 // real parse and check (docs/design.md, Speed); nothing else uses it.
@@ -22,8 +22,8 @@ func Parse(src string) (tokens, errors int) {
 }
 
 // glue is the least glue between the scanner and the parser: a table from
-// token kinds to grammar tokens, and a run of tag pairs delivered as one
-// token, as the real glue does for well-formed pairs.
+// token kinds to grammar tokens, and runs of tag pairs and of movetext
+// tokens delivered as one token each, as the real glue does.
 type glue struct {
 	sc     lexer.Scanner
 	src    string
@@ -48,24 +48,53 @@ var grammarTokens = [...]int{
 
 // Lex delivers the next grammar token. A "[" starts a run of tag pairs: the
 // scanner reads on to its "]", and on to the next one while a pair follows
-// on the next line.
+// on the next line. A move, move number, NAG or comment starts a run of
+// such tokens, which ends before the first token of another kind (see
+// inRun).
 func (l *glue) Lex(lval *yySymType) int {
 	tok := l.sc.Next()
 	l.tokens++
 	lval.tok = tok
-	if tok.Kind != token.LBracket {
-		return grammarTokens[tok.Kind]
-	}
-	for {
+	switch tok.Kind {
+	case token.LBracket:
+		for {
+			t := l.sc.Next()
+			for t.Kind != token.RBracket && t.Kind != token.EOF {
+				t = l.sc.Next()
+			}
+			if p := l.sc.Pos(); p+1 >= len(l.src) || l.src[p] != '\n' || l.src[p+1] != '[' {
+				return tokTagPair
+			}
+			l.sc.Next() // the "[" of the next pair
+		}
+	case token.Move, token.MoveNumber, token.NAG, token.Comment:
+		if !l.inRun(tok) {
+			break
+		}
 		t := l.sc.Next()
-		for t.Kind != token.RBracket && t.Kind != token.EOF {
+		if !l.inRun(t) {
+			l.sc.Seek(t.Start)
+			break
+		}
+		for l.inRun(t) {
 			t = l.sc.Next()
 		}
-		if p := l.sc.Pos(); p+1 >= len(l.src) || l.src[p] != '\n' || l.src[p+1] != '[' {
-			return tokTagPair
-		}
-		l.sc.Next() // the "[" of the next pair
+		l.sc.Seek(t.Start)
+		return tokRun
 	}
+	return grammarTokens[tok.Kind]
+}
+
+// inRun reports whether t joins a run of movetext tokens: a move, NAG,
+// comment, or move number other than "1.", which may start a game.
+func (l *glue) inRun(t lexer.Token) bool {
+	switch t.Kind {
+	case token.Move, token.NAG, token.Comment:
+		return true
+	case token.MoveNumber:
+		return l.src[t.Start:t.End] != "1."
+	}
+	return false
 }
 
 // Error counts a syntax error; the parser recovers at the next game.

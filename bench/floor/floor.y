@@ -17,14 +17,11 @@ import "github.com/pgnc/pgnc/lexer"
 // the lexer glue delivers as one token instead of four a pair; see
 // parser.fuseTagPairs.
 %token <tok> tokTagPair
+// tokRun is a run of movetext tokens that any movetext takes in any order
+// (moves, move numbers other than "1.", NAGs, comments), which the lexer
+// glue delivers as one token; see parser.fuseRun.
+%token <tok> tokRun
 %token tokResync tokGameEnd
-
-// Precedence only settles, in favour of the longer rule, which of the rules
-// of rest below takes a move number's turn; see there. tokTurn is no token.
-%right tokTurn
-%right tokMoveNum
-%right tokMove
-%right tokComment
 
 %%
 
@@ -83,9 +80,11 @@ tag
 	: tokLBracket tokSymbol tokString tokRBracket
 	;
 
-// elements is a non-empty element sequence: its first element, then the
-// rest. The rest is one left-recursive list of terminals, so that each token
-// costs one reduction.
+// elements is a non-empty element sequence (the standard's
+// <element-sequence>): its first element, then the rest. The rest is one
+// left-recursive list of terminals, so that each token costs one reduction;
+// any of them may follow any other, which is what lets the glue hand a run
+// of moves, move numbers, NAGs and comments to the grammar as one tokRun.
 elements
 	: first rest
 	;
@@ -101,35 +100,12 @@ first
 	| tokNAG
 	| tokComment
 	| tokSuffix
+	| tokRun
 	| variation
 	;
 
-// The rules that take a move number with the moves after it make the
-// commonest turns cheap: goyacc spends about as much on a reduction as on
-// two shifts, and these rules reduce once for up to two whole turns:
-// "12. Nf3 Nc6 13. Bb5 a6" in most files, "12. Nf3 { [%clk 0:01:02] }
-// 12... Nc6 { [%clk 0:01:01] }" in lichess files. Every shorter prefix is a
-// rule too, so that any token may follow anywhere. Where a rule could end or
-// go on, the precedences above make the parser shift: tokMove and tokComment
-// outrank tokMoveNum, which outranks tokTurn, the precedence of the one-turn rules
-// that a second turn may continue. The actions spell out each builder call:
-// helpers taking two or three tokens are too big for Go to inline, and cost
-// half of what these rules save.
-// What they buy, measured on 2026-11-24 (check --quiet -j 1, user time,
-// best of five alternating rounds, with and without the rules that take a
-// move number and what follows it): 0.10 s against 0.13 s on the lichess
-// sample ×32, 0.83 s against 0.88 s on the bulk corpus.
 rest
 	: /* empty */
-	| rest tokMoveNum tokMove
-	| rest tokMoveNum tokMove tokMove %prec tokTurn
-	| rest tokMoveNum tokMove tokMove tokMoveNum
-	| rest tokMoveNum tokMove tokMove tokMoveNum tokMove
-	| rest tokMoveNum tokMove tokMove tokMoveNum tokMove tokMove
-	| rest tokMoveNum tokMove tokComment %prec tokTurn
-	| rest tokMoveNum tokMove tokComment tokMoveNum
-	| rest tokMoveNum tokMove tokComment tokMoveNum tokMove
-	| rest tokMoveNum tokMove tokComment tokMoveNum tokMove tokComment
 	| rest tokMove
 	| rest tokBadMove
 	| rest tokMoveNum
@@ -138,6 +114,7 @@ rest
 	| rest tokNAG
 	| rest tokComment
 	| rest tokSuffix
+	| rest tokRun
 	| rest variation
 	;
 

@@ -9,19 +9,19 @@ import (
 	"github.com/pgnc/pgnc/diag"
 )
 
-// TestTurnRules parses every movetext of up to seven tokens drawn from move
-// numbers, moves, comments, NAGs and a variation, the tokens of the grammar's
-// rules for whole turns and of what may break them off anywhere. Each parse
-// must give one element per token, in order and with its span, and report
-// exactly the move numbers that no move follows.
-func TestTurnRules(t *testing.T) {
+// TestRuns parses every movetext of up to seven tokens drawn from move
+// numbers, moves, comments, NAGs and a variation: the tokens that a RUN token
+// fuses (parser.fuseRun) and what breaks a run off anywhere. Each parse must
+// give one element per token, in order and with its span, and report exactly
+// the move numbers that no move follows.
+func TestRuns(t *testing.T) {
 	tokens := []string{"2.", "e4", "{c}", "$1", "(d4)"}
 	const maxLen = 7
 	p := Parser{ReuseMemory: true}
 	var seq []int
 	var walk func()
 	walk = func() {
-		turnRulesAgree(t, &p, tokens, seq)
+		runsAgree(t, &p, tokens, seq)
 		if len(seq) == maxLen {
 			return
 		}
@@ -34,7 +34,7 @@ func TestTurnRules(t *testing.T) {
 	walk()
 }
 
-func turnRulesAgree(t *testing.T, p *Parser, tokens []string, seq []int) {
+func runsAgree(t *testing.T, p *Parser, tokens []string, seq []int) {
 	t.Helper()
 	const head = "[Event \"x\"]\n\n"
 	var src strings.Builder
