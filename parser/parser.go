@@ -141,12 +141,12 @@ type parser struct {
 	// goyacc's own lookahead value, which Lex fills, so that delivering a
 	// token stores it once.
 	cur   *lexer.Token
-	pairs []fusedPair // the tag pairs of the TAGPAIR in cur
+	pairs []fusedPair   // the tag pairs of the TAGPAIR in cur
 	run   []lexer.Token // the tokens of the RUN in cur
 	// separatePairs and separateRuns turn fuseTagPairs and fuseRun off,
 	// for the tests that prove fusing changes nothing.
 	separatePairs, separateRuns bool
-	curYacc       int // its grammar token number
+	curYacc                     int // its grammar token number
 	// fast says that Lex may deliver the next token at once: nothing is
 	// queued, no recovery is skipping tokens, and no game has just ended.
 	// Only lexSlow and Error change those, so only they set it.
