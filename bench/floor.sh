@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Measures how fast a full check could be while every movetext token goes
-# through goyacc (docs/design.md, Speed). It runs three benchmarks on the
+# Measures how fast a full check could be in pgnc's design, the scanner's
+# tokens into goyacc (docs/design.md, Speed). It runs three benchmarks on the
 # lichess and TWIC samples, on one core:
 #   floor   the scanner and goyacc's driver alone (package bench/floor)
 #   parse   the real parse with its tree (parser, ParseReuse)

@@ -8,8 +8,9 @@
 # cannot be built here. It is estimated from pgn-extract timed in the same
 # rounds: measured on this machine, Rust's validate ran 9.0 times as fast
 # as pgn-extract -r on lichess x51, 7.3 times on TWIC x50 and 7.2 times on
-# the bulk corpus (used for OTB). Pinning uses taskset (core CORE, 1 by
-# default); without it the one-core row runs unpinned.
+# the bulk corpus (used for OTB). pgn-extract and the one-core pgnc run on
+# the same core, pinned with taskset (core CORE, 1 by default; unpinned
+# where taskset is missing): the cores of a virtual machine differ.
 #
 # Usage: bench/targets.sh [rounds] [corpus dir]. Prints a Markdown table of
 # the best time of each over the rounds (5 by default).
@@ -41,12 +42,13 @@ keep() {
 timed() {
 	local name=$1
 	shift
-	/usr/bin/time -f "%e" -o "$tmp/time" "$@" > /dev/null 2>&1 || true
-	keep "$name" "$(tail -1 "$tmp/time")"
+	local start=$EPOCHREALTIME
+	"$@" > /dev/null 2>&1 || true
+	keep "$name" "$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }')"
 }
 for r in $(seq "$rounds"); do
 	for f in lichess twic otb; do
-		timed "$f extract" "$extract" -r -s "$tmp/$f.pgn"
+		timed "$f extract" "${pin[@]}" "$extract" -r -s "$tmp/$f.pgn"
 		timed "$f one" "${pin[@]}" "$tmp/pgnc" check -q -j 1 "$tmp/$f.pgn"
 		timed "$f all" "$tmp/pgnc" check -q "$tmp/$f.pgn"
 	done

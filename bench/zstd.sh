@@ -35,9 +35,9 @@ declare -A best
 time_once() {
 	local name=$1
 	shift
-	/usr/bin/time -f "%e" -o "$tmp/time" "$@" > /dev/null 2>&1 || true
-	local t
-	t=$(tail -1 "$tmp/time")
+	local start=$EPOCHREALTIME t
+	"$@" > /dev/null 2>&1 || true
+	t=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }')
 	if [ -z "${best[$name]:-}" ] || awk -v a="$t" -v b="${best[$name]}" 'BEGIN { exit !(a < b) }'; then
 		best[$name]=$t
 	fi
