@@ -290,7 +290,8 @@ func (p *parser) addDiagArgs(code diag.Code, start, end int, args ...diag.Arg) {
 // Most tokens are moves, move numbers, comments and NAGs in the middle of
 // movetext, or the tag names, values and closing brackets of tag pairs; Lex
 // delivers those at once, with the same effects that classify and deliver
-// have on them, and hands everything else to lexSlow.
+// have on them (movetext in runs, see fuseRun), and hands everything else
+// to lexSlow.
 func (p *parser) Lex(lval *yySymType) int {
 	if !p.fast {
 		return p.lexSlow(lval, lexer.Token{}, false)
