@@ -186,7 +186,19 @@ func (b *builder) begin(tok lexer.Token) { b.current(tok.Start) }
 // action, goyacc's Parse being a big function. The game's end is settled
 // when it is complete (reachLastElement), not at every element.
 func (b *builder) add(e ast.Element) {
-	b.elems = append(b.elems, e)
+	if n := len(b.elems); n < cap(b.elems) {
+		b.elems = b.elems[:n+1]
+		b.elems[n] = e
+		return
+	}
+	b.grow(e)
+}
+
+// grow appends e to b.elems in twice the room. append alone grows a long
+// slice by a quarter at a time, which leaves garbage of about four times
+// the final stack behind while one huge game is read.
+func (b *builder) grow(e ast.Element) {
+	b.elems = append(append(make([]ast.Element, 0, max(2*cap(b.elems), 256)), b.elems...), e)
 }
 
 // reachLastElement extends the current game, g, to the end of its last
@@ -487,6 +499,26 @@ func (b *builder) markBroken(tok lexer.Token, end int) {
 	b.lastOpen = nil
 }
 
+// bigLine is the number of elements from which a game's main line keeps
+// the builder's stack of elements instead of a copy of it: a copy would
+// double what the elements take while the game is being completed.
+const bigLine = 1 << 16
+
+// takeElems returns the elements of the game being completed, b.elems,
+// and empties b.elems: a copy in the arena, or, for a main line of bigLine
+// elements or more, b.elems itself, which the builder gives up.
+func (b *builder) takeElems() []ast.Element {
+	n := len(b.elems)
+	if n < bigLine {
+		out := b.elemSlices.copyOf(b.elems)
+		b.elems = b.elems[:0]
+		return out
+	}
+	out := b.elems[:n:n]
+	b.elems = nil
+	return out
+}
+
 func (b *builder) skipTo(end int) {
 	if tokEnd := min(end, len(b.p.src)); tokEnd > b.skipped {
 		b.skipped = tokEnd
@@ -502,8 +534,8 @@ func (b *builder) endGame() {
 	}
 	b.reachLastElement(g)
 	g.Tags = b.tagSlices.copyOf(b.tags)
-	g.Moves = b.elemSlices.copyOf(b.elems)
-	b.tags, b.elems, b.game = b.tags[:0], b.elems[:0], nil
+	g.Moves = b.takeElems()
+	b.tags, b.game = b.tags[:0], nil
 	db := b.p.db
 	if len(g.Tags) == 0 && g.Result == nil && onlyComments(g.Moves) && len(db.Games) > 0 {
 		// Comments after a termination marker parse as a game of their own;
@@ -577,8 +609,8 @@ func (b *builder) endBrokenGame() {
 	g.Broken = true
 	g.To = end
 	g.Tags = b.tagSlices.copyOf(b.tags)
-	g.Moves = b.elemSlices.copyOf(b.elems)
-	b.tags, b.elems, b.game = b.tags[:0], b.elems[:0], nil
+	g.Moves = b.takeElems()
+	b.tags, b.game = b.tags[:0], nil
 	b.skipped, b.skipFrom = 0, -1
 	b.appendGame(g)
 }
