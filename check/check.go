@@ -316,11 +316,22 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 			}
 			alt, _, _, _ := c.line(*from, e.Elements)
 			if last != nil {
-				last.Variations = append(last.Variations, alt)
+				last.Variations = appendVariation(last.Variations, alt)
 			}
 		}
 	}
 	return moves, *cur, plies, true
+}
+
+// appendVariation appends alt to a move's variations, in twice the room
+// when they are full: append alone grows a long slice by a quarter at a
+// time, which leaves garbage of about four times the final list behind
+// for a move with millions of variations.
+func appendVariation(list [][]*model.Move, alt []*model.Move) [][]*model.Move {
+	if len(list) == cap(list) && len(list) >= 256 {
+		list = append(make([][]*model.Move, 0, 2*len(list)), list...)
+	}
+	return append(list, alt)
 }
 
 // modelTags copies a tag section into the model, in memory from s.
