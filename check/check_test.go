@@ -261,3 +261,40 @@ func TestModelRuns(t *testing.T) {
 		t.Errorf("appending to a list changed the model:\n%s", b.String())
 	}
 }
+
+// TestResultTagWithoutMarker: a game without termination marker declares
+// its result with its Result tag, which fmt writes as the marker, so the
+// tag is held against the final position as a marker would be.
+func TestResultTagWithoutMarker(t *testing.T) {
+	const stalemate = "[FEN \"7k/5Q2/5K2/8/8/8/8/8 w - - 0 1\"]\n[SetUp \"1\"]\n"
+	tests := []struct {
+		src  string
+		code diag.Code // 0: neither finding
+		at   string    // the text the finding spans
+	}{
+		{stalemate + "[Result \"1-0\"]\n\n1. Qg6\n", diag.ResultVsBoard, `[Result "1-0"]`},
+		{stalemate + "[Result \"*\"]\n\n1. Qg6\n", diag.UnfinishedResult, `[Result "*"]`},
+		{stalemate + "[Result \"1/2-1/2\"]\n\n1. Qg6\n", 0, ""},
+		{stalemate + "[Result \"draw\"]\n\n1. Qg6\n", 0, ""},
+		{stalemate + "\n1. Qg6\n", 0, ""},
+		// With a marker, the marker is what is held against the board.
+		{stalemate + "[Result \"1-0\"]\n\n1. Qg6 1/2-1/2\n", 0, ""},
+		{stalemate + "[Result \"1/2-1/2\"]\n\n1. Qg6 1-0\n", diag.ResultVsBoard, "1-0"},
+	}
+	for _, tt := range tests {
+		db, _ := parser.Parse(tt.src)
+		var got []string
+		for _, d := range Diagnostics(db.Games[0]) {
+			if d.Code == diag.ResultVsBoard || d.Code == diag.UnfinishedResult {
+				got = append(got, fmt.Sprintf("%s %s", d.Code, tt.src[d.Start:d.End]))
+			}
+		}
+		var want []string
+		if tt.code != 0 {
+			want = []string{fmt.Sprintf("%s %s", tt.code, tt.at)}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: %v, want %v", tt.src, got, want)
+		}
+	}
+}

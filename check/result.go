@@ -131,6 +131,16 @@ func (c *checker) checkTags(g *ast.Game) {
 	}
 }
 
+// tagOutcome reads a Result tag's value, one of the standard's four.
+func tagOutcome(value string) (ast.Outcome, bool) {
+	for _, o := range [...]ast.Outcome{ast.Unknown, ast.WhiteWins, ast.BlackWins, ast.Draw} {
+		if value == o.String() {
+			return o, true
+		}
+	}
+	return ast.Unknown, false
+}
+
 // manyTags is the longest tag section searched without a map.
 const manyTags = 64
 
@@ -183,11 +193,23 @@ func (c *checker) checkResult(g *ast.Game, final *chess.Position, plies int) {
 			c.add(diag.PlyCountWrong, pc, "tag", pc.Value, "count", strconv.Itoa(plies))
 		}
 	}
-	if g.Result == nil {
+	// The result the game declares: its termination marker, or, where it
+	// has none, its Result tag, which fmt writes as the marker.
+	var declared ast.Outcome
+	var where ast.Node
+	var text string
+	if g.Result != nil {
+		declared, where, text = g.Result.Outcome, g.Result, g.Result.Text
+	} else if r := c.tags.first[tagResult]; r != nil {
+		var ok bool
+		if declared, ok = tagOutcome(r.Value); !ok {
+			return // PGN328, reported by checkTags
+		}
+		where, text = r, r.Value
+	} else {
 		return
 	}
 	var status, fix string
-	var declared = g.Result.Outcome
 	want := declared
 	switch final.Status() {
 	case chess.Checkmate:
@@ -204,8 +226,8 @@ func (c *checker) checkResult(g *ast.Game, final *chess.Position, plies int) {
 	switch {
 	case declared == want:
 	case declared == ast.Unknown:
-		c.addArgs(diag.UnfinishedResult, g.Result, diag.PhraseArg("status", status), diag.ValueArg("fix", fix))
+		c.addArgs(diag.UnfinishedResult, where, diag.PhraseArg("status", status), diag.ValueArg("fix", fix))
 	default:
-		c.addArgs(diag.ResultVsBoard, g.Result, diag.PhraseArg("status", status), diag.ValueArg("result", g.Result.Text), diag.ValueArg("fix", fix))
+		c.addArgs(diag.ResultVsBoard, where, diag.PhraseArg("status", status), diag.ValueArg("result", text), diag.ValueArg("fix", fix))
 	}
 }
