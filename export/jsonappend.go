@@ -112,9 +112,18 @@ func appendMoves(dst []byte, moves []*model.Move, base int) []byte {
 	return append(dst, ']')
 }
 
+// moveRoom is the room appendMove makes sure of before it writes a move,
+// doubling its buffer where there is less: a game's JSON can be many times
+// the size of its text, and append alone grows a long buffer by a quarter
+// at a time, leaving garbage of about four times the final buffer behind.
+const moveRoom = 512
+
 // appendMove appends one JSONMove, its fields in their declared order and
 // the omitempty ones left out where empty.
 func appendMove(dst []byte, m *model.Move, base int) []byte {
+	if cap(dst)-len(dst) < moveRoom {
+		dst = append(make([]byte, 0, 2*cap(dst)+moveRoom), dst...)
+	}
 	dst = append(dst, `{"san":`...)
 	dst = jsonstr.Append(dst, m.SAN)
 	dst = append(dst, `,"written":`...)
