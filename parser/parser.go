@@ -141,8 +141,10 @@ type parser struct {
 	// goyacc's own lookahead value, which Lex fills, so that delivering a
 	// token stores it once.
 	cur   *lexer.Token
-	pairs []fusedPair   // the tag pairs of the TAGPAIR in cur
-	run   []lexer.Token // the tokens of the RUN in cur
+	pairs []fusedPair // the tag pairs of the TAGPAIR in cur
+	// run holds the tokens of the RUN in cur, the first runLen of it.
+	run    [maxRun]lexer.Token
+	runLen int
 	// separatePairs and separateRuns turn fuseTagPairs and fuseRun off,
 	// for the tests that prove fusing changes nothing.
 	separatePairs, separateRuns bool
@@ -342,8 +344,8 @@ func (p *parser) Lex(lval *yySymType) int {
 	return p.fuseRun(lval, yacc, tok)
 }
 
-// maxRun bounds the tokens of one RUN token, and so the memory that p.run
-// holds, whatever the input.
+// maxRun bounds the tokens of one RUN token: a longer run goes on in
+// another RUN token.
 const maxRun = 256
 
 // fuseRun delivers first, a movetext token that Lex takes at once as
@@ -358,24 +360,21 @@ func (p *parser) fuseRun(lval *yySymType, yacc int, first lexer.Token) int {
 	if !p.separateRuns {
 		next := p.sc.Next()
 		if p.joinsRun(next) {
-			p.run = append(p.run[:0], first, next)
-			for len(p.run) < maxRun {
+			p.run[0], p.run[1] = first, next
+			n := 2
+			for n < maxRun {
 				next = p.sc.Next()
 				if !p.joinsRun(next) {
+					p.sc.Seek(next.Start)
 					break
 				}
-				p.run = append(p.run, next)
+				p.run[n] = next
+				n++
 			}
-		} else {
-			p.run = p.run[:0]
+			p.runLen = n
+			return p.hand(lval, tokRun, lexer.Token{Kind: p.run[n-1].Kind, Start: first.Start, End: p.run[n-1].End})
 		}
-		if len(p.run) < maxRun {
-			p.sc.Seek(next.Start)
-		}
-		if len(p.run) > 0 {
-			last := p.run[len(p.run)-1]
-			return p.hand(lval, tokRun, lexer.Token{Kind: last.Kind, Start: first.Start, End: last.End})
-		}
+		p.sc.Seek(next.Start)
 	}
 	if yacc == tokComment {
 		p.checkComment(first)
