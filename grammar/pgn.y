@@ -1,6 +1,7 @@
 // The grammar of a PGN database (PGN standard 1994, section 18), extended to
 // what real files need: games without tag sections or termination markers,
-// comments anywhere in movetext, and error recovery at game boundaries.
+// and error recovery at game boundaries. As in section 18, comments are not
+// grammar: they reach it inside runs (tokRun below).
 //
 // The actions are one-line calls into parser/build.go; values are never
 // passed up the yacc stack, so that a game cut short by a syntax error keeps
@@ -32,16 +33,21 @@ func b(l yyLexer) *builder { return &l.(*parser).build }
 }
 
 %token <tok> tokLBracket tokRBracket tokString tokSymbol
-%token <tok> tokMove tokMoveNum tokInteger tokDots tokNAG tokComment tokSuffix tokBadMove
+%token <tok> tokMove tokMoveNum tokInteger tokDots tokNAG tokSuffix tokBadMove
 %token <tok> tokLParen tokRParen tokResult
 // tokTagPair is a run of whole well-formed tag pairs, [Name "Value"], which
 // the lexer glue delivers as one token instead of four a pair; see
 // parser.fuseTagPairs.
 %token <tok> tokTagPair
 // tokRun is a run of movetext tokens that any movetext takes in any order
-// (moves, move numbers other than "1.", NAGs, comments), which the lexer
-// glue delivers as one token; see parser.fuseRun.
+// (moves, move numbers other than "1.", NAGs), which the lexer glue delivers
+// as one token; see parser.fuseRun. Comments are not grammar, as section 18
+// of the standard has it: they travel in runs, alone or among the elements
+// they stand between, and the builder attaches them where they stand.
 %token <tok> tokRun
+// tokComment is a comment as the glue classifies it, before it becomes a
+// run: no rule takes it, and it names a comment in messages.
+%token <tok> tokComment
 %token tokResync tokGameEnd
 
 %%
@@ -105,7 +111,8 @@ tag
 // <element-sequence>): its first element, then the rest. The rest is one
 // left-recursive list of terminals, so that each token costs one reduction;
 // any of them may follow any other, which is what lets the glue hand a run
-// of moves, move numbers, NAGs and comments to the grammar as one tokRun.
+// of moves, move numbers and NAGs, with their comments, to the grammar as
+// one tokRun.
 elements
 	: first rest
 	;
@@ -119,7 +126,6 @@ first
 	| tokInteger   { b(yylex).begin($1); b(yylex).moveNumber($1) }
 	| tokDots      { b(yylex).dots($1) }
 	| tokNAG       { b(yylex).begin($1); b(yylex).nag($1) }
-	| tokComment   { b(yylex).begin($1); b(yylex).comment($1) }
 	| tokSuffix    { b(yylex).begin($1); b(yylex).suffix($1) }
 	| tokRun       { b(yylex).begin($1); b(yylex).run() }
 	| variation
@@ -133,7 +139,6 @@ rest
 	| rest tokInteger   { b(yylex).moveNumber($2) }
 	| rest tokDots      { b(yylex).dots($2) }
 	| rest tokNAG       { b(yylex).nag($2) }
-	| rest tokComment   { b(yylex).comment($2) }
 	| rest tokSuffix    { b(yylex).suffix($2) }
 	| rest tokRun       { b(yylex).run() }
 	| rest variation

@@ -247,7 +247,9 @@ func (b *builder) run() {
 		case token.NAG:
 			b.nag(tok)
 		default:
-			b.p.checkComment(tok)
+			if !b.p.runChecked {
+				b.p.checkComment(tok)
+			}
 			b.comment(tok)
 		}
 	}

@@ -143,8 +143,12 @@ type parser struct {
 	cur   *lexer.Token
 	pairs []fusedPair // the tag pairs of the TAGPAIR in cur
 	// run holds the tokens of the RUN in cur, the first runLen of it.
-	run    [maxRun]lexer.Token
-	runLen int
+	// runChecked says that its comment, a run of its own, has had the
+	// checks that classify makes; those of Lex's fast path wait for the
+	// run's grammar action (see checkComment).
+	run        [maxRun]lexer.Token
+	runLen     int
+	runChecked bool
 	// separatePairs and separateRuns turn fuseTagPairs and fuseRun off,
 	// for the tests that prove fusing changes nothing.
 	separatePairs, separateRuns bool
@@ -357,6 +361,7 @@ const maxRun = 256
 // asks for another token; the token that ends the run is scanned again by
 // the next Lex. A lone token is delivered as itself.
 func (p *parser) fuseRun(lval *yySymType, yacc int, first lexer.Token) int {
+	p.runChecked = false
 	if !p.separateRuns {
 		next := p.sc.Next()
 		if p.joinsRun(next) {
@@ -376,8 +381,9 @@ func (p *parser) fuseRun(lval *yySymType, yacc int, first lexer.Token) int {
 		}
 		p.sc.Seek(next.Start)
 	}
-	if yacc == tokComment {
-		p.checkComment(first)
+	if yacc == tokComment { // a run of its own: the grammar has no comments
+		p.run[0], p.runLen = first, 1
+		return p.hand(lval, tokRun, first)
 	}
 	return p.hand(lval, yacc, first)
 }
@@ -417,7 +423,7 @@ func (p *parser) unfuseRun() (lexer.Token, int) {
 	first := p.run[0]
 	p.sc.Seek(first.End)
 	yacc := runYacc(first)
-	if yacc == tokComment {
+	if yacc == tokComment && !p.runChecked {
 		p.checkComment(first)
 	}
 	*p.cur, p.curYacc = first, yacc
@@ -595,6 +601,9 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 			p.parens++
 		case tokRParen:
 			p.parens--
+		case tokComment: // a run of its own: the grammar has no comments
+			p.run[0], p.runLen, p.runChecked = tok, 1, true
+			yacc = tokRun
 		}
 	}
 	return p.hand(lval, yacc, tok)

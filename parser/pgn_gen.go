@@ -23,14 +23,14 @@ const tokMoveNum = 57351
 const tokInteger = 57352
 const tokDots = 57353
 const tokNAG = 57354
-const tokComment = 57355
-const tokSuffix = 57356
-const tokBadMove = 57357
-const tokLParen = 57358
-const tokRParen = 57359
-const tokResult = 57360
-const tokTagPair = 57361
-const tokRun = 57362
+const tokSuffix = 57355
+const tokBadMove = 57356
+const tokLParen = 57357
+const tokRParen = 57358
+const tokResult = 57359
+const tokTagPair = 57360
+const tokRun = 57361
+const tokComment = 57362
 const tokResync = 57363
 const tokGameEnd = 57364
 
@@ -47,7 +47,6 @@ var yyToknames = [...]string{
 	"tokInteger",
 	"tokDots",
 	"tokNAG",
-	"tokComment",
 	"tokSuffix",
 	"tokBadMove",
 	"tokLParen",
@@ -55,6 +54,7 @@ var yyToknames = [...]string{
 	"tokResult",
 	"tokTagPair",
 	"tokRun",
+	"tokComment",
 	"tokResync",
 	"tokGameEnd",
 }
@@ -79,68 +79,68 @@ var yyExca = [...]int8{
 
 const yyPrivate = 57344
 
-const yyLast = 88
+const yyLast = 84
 
 var yyAct = [...]int8{
-	26, 41, 14, 43, 37, 46, 17, 19, 20, 21,
-	22, 23, 24, 18, 27, 40, 16, 35, 25, 33,
-	34, 11, 13, 16, 16, 58, 36, 45, 39, 30,
-	42, 14, 38, 47, 49, 50, 51, 52, 53, 54,
-	48, 27, 56, 9, 57, 55, 10, 31, 32, 15,
-	36, 12, 44, 7, 8, 14, 5, 3, 56, 17,
-	19, 20, 21, 22, 23, 24, 18, 27, 2, 16,
-	10, 25, 47, 49, 50, 51, 52, 53, 54, 48,
-	27, 59, 6, 4, 55, 1, 29, 28,
+	25, 40, 14, 42, 36, 45, 17, 19, 20, 21,
+	22, 23, 18, 26, 11, 16, 34, 24, 32, 35,
+	33, 13, 46, 48, 49, 50, 51, 52, 47, 26,
+	57, 37, 16, 53, 16, 39, 29, 44, 14, 38,
+	56, 54, 35, 55, 9, 6, 41, 15, 30, 28,
+	43, 7, 10, 14, 8, 5, 54, 17, 19, 20,
+	21, 22, 23, 18, 26, 3, 16, 10, 24, 46,
+	48, 49, 50, 51, 52, 47, 26, 4, 2, 31,
+	53, 27, 12, 1,
 }
 
 var yyPact = [...]int16{
-	-32768, -32768, 51, 27, -2, -32768, -32768, -17, -32768, -32768,
-	-32768, -32768, 6, -32768, 8, -32768, -32768, -32768, -32768, -32768,
-	-32768, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -2, -32768,
-	-18, -32768, 5, -32768, -32768, -32768, -32768, -32768, -32768, -32768,
-	-1, 25, -32768, -32768, -32768, -32768, 20, -32768, -32768, -32768,
-	-32768, -32768, -32768, -32768, -32768, -32768, -32768, 64, -32768, -32768,
+	-32768, -32768, 49, 34, -2, -32768, -32768, -17, -32768, -32768,
+	-32768, -32768, 17, -32768, 28, -32768, -32768, -32768, -32768, -32768,
+	-32768, -32768, -32768, -32768, -32768, -32768, -32768, -2, -32768, -18,
+	-32768, 15, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -1,
+	61, -32768, -32768, -32768, -32768, 35, -32768, -32768, -32768, -32768,
+	-32768, -32768, -32768, -32768, -32768, 14, -32768, -32768,
 }
 
 var yyPgo = [...]int8{
-	0, 85, 68, 57, 83, 56, 82, 54, 43, 48,
-	19, 21, 49, 1, 0, 30,
+	0, 83, 78, 65, 77, 55, 45, 54, 44, 79,
+	18, 14, 47, 1, 0, 46,
 }
 
 var yyR1 = [...]int8{
 	0, 1, 1, 1, 1, 2, 2, 2, 2, 2,
 	2, 3, 3, 3, 6, 6, 6, 6, 5, 5,
 	5, 8, 7, 4, 4, 4, 4, 11, 9, 12,
-	12, 12, 12, 12, 12, 12, 12, 12, 12, 13,
-	13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
-	15, 14, 10,
+	12, 12, 12, 12, 12, 12, 12, 12, 13, 13,
+	13, 13, 13, 13, 13, 13, 13, 13, 15, 14,
+	10,
 }
 
 var yyR2 = [...]int8{
 	0, 1, 1, 2, 2, 0, 2, 2, 2, 3,
 	3, 2, 2, 2, 3, 2, 3, 2, 2, 1,
 	2, 2, 1, 1, 1, 2, 2, 4, 2, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
-	2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-	0, 4, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 0, 2,
+	2, 2, 2, 2, 2, 2, 2, 2, 0, 4,
+	1,
 }
 
 var yyChk = [...]int16{
 	-32768, -1, -2, -3, -4, -5, -6, 2, -7, -8,
-	19, -11, -9, -10, 4, -12, 18, 8, 15, 9,
-	10, 11, 12, 13, 14, 20, -14, 16, -4, -6,
-	2, -8, -9, -10, 22, 19, -11, 21, -10, 22,
-	7, -13, -15, 21, -10, 22, 6, 8, 15, 9,
-	10, 11, 12, 13, 14, 20, -14, -13, 5, 17,
+	18, -11, -9, -10, 4, -12, 17, 8, 14, 9,
+	10, 11, 12, 13, 19, -14, 15, -4, -6, 2,
+	-8, -9, -10, 22, 18, -11, 21, -10, 22, 7,
+	-13, -15, 21, -10, 22, 6, 8, 14, 9, 10,
+	11, 12, 13, 19, -14, -13, 5, 16,
 }
 
 var yyDef = [...]int8{
 	5, -2, -2, -2, 3, 6, 7, 0, 11, 12,
-	23, 24, 22, 19, 0, 39, 52, 29, 30, 31,
-	32, 33, 34, 35, 36, 37, 38, 50, 4, 8,
-	0, 13, 21, 15, 17, 25, 26, 9, 18, 20,
-	0, 28, 39, 10, 14, 16, 0, 40, 41, 42,
-	43, 44, 45, 46, 47, 48, 49, 0, 27, 51,
+	23, 24, 22, 19, 0, 38, 50, 29, 30, 31,
+	32, 33, 34, 35, 36, 37, 48, 4, 8, 0,
+	13, 21, 15, 17, 25, 26, 9, 18, 20, 0,
+	28, 38, 10, 14, 16, 0, 39, 40, 41, 42,
+	43, 44, 45, 46, 47, 0, 27, 49,
 }
 
 var yyTok1 = [...]int8{
@@ -598,29 +598,28 @@ yydefault:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).begin(yyDollar[1].tok)
-			b(yylex).comment(yyDollar[1].tok)
+			b(yylex).suffix(yyDollar[1].tok)
 		}
 	case 36:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).begin(yyDollar[1].tok)
-			b(yylex).suffix(yyDollar[1].tok)
-		}
-	case 37:
-		yyDollar = yyS[yypt-1 : yypt+1]
-		{
-			b(yylex).begin(yyDollar[1].tok)
 			b(yylex).run()
 		}
-	case 40:
+	case 39:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			b(yylex).move(yyDollar[2].tok)
 		}
-	case 41:
+	case 40:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
 			b(yylex).badMove(yyDollar[2].tok)
+		}
+	case 41:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
+			b(yylex).moveNumber(yyDollar[2].tok)
 		}
 	case 42:
 		yyDollar = yyS[yypt-2 : yypt+1]
@@ -630,44 +629,34 @@ yydefault:
 	case 43:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).dots(yyDollar[2].tok)
 		}
 	case 44:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).dots(yyDollar[2].tok)
+			b(yylex).nag(yyDollar[2].tok)
 		}
 	case 45:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).nag(yyDollar[2].tok)
+			b(yylex).suffix(yyDollar[2].tok)
 		}
 	case 46:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).comment(yyDollar[2].tok)
-		}
-	case 47:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
-			b(yylex).suffix(yyDollar[2].tok)
-		}
-	case 48:
-		yyDollar = yyS[yypt-2 : yypt+1]
-		{
 			b(yylex).run()
 		}
-	case 50:
+	case 48:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).openVariation(yyDollar[1].tok)
 		}
-	case 51:
+	case 49:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			b(yylex).closeVariation(yyDollar[4].tok)
 		}
-	case 52:
+	case 50:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).result(yyDollar[1].tok)

@@ -34,12 +34,12 @@ type glue struct {
 // grammarTokens maps token kinds to the parser's tokens. Whitespace never
 // comes out of the scanner, and EOF ends the input (0).
 var grammarTokens = [...]int{
-	token.Illegal: tokBadMove, token.EOF: 0, token.BOM: tokComment,
+	token.Illegal: tokBadMove, token.EOF: 0, token.BOM: tokRun,
 	token.LBracket: tokLBracket, token.RBracket: tokRBracket,
 	token.LParen: tokLParen, token.RParen: tokRParen,
 	token.LAngle: tokBadMove, token.RAngle: tokBadMove,
 	token.String: tokString, token.NAG: tokNAG,
-	token.Comment: tokComment, token.LineComment: tokComment, token.Escape: tokComment,
+	token.Comment: tokRun, token.LineComment: tokRun, token.Escape: tokRun, // comments travel in runs
 	token.Result: tokResult, token.ResultQuirk: tokResult,
 	token.Move: tokMove, token.MoveNumber: tokMoveNum, token.Integer: tokInteger,
 	token.Dots: tokDots, token.Suffix: tokSuffix, token.EnPassant: tokSuffix,

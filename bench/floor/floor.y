@@ -11,16 +11,21 @@ import "github.com/pgnc/pgnc/lexer"
 }
 
 %token <tok> tokLBracket tokRBracket tokString tokSymbol
-%token <tok> tokMove tokMoveNum tokInteger tokDots tokNAG tokComment tokSuffix tokBadMove
+%token <tok> tokMove tokMoveNum tokInteger tokDots tokNAG tokSuffix tokBadMove
 %token <tok> tokLParen tokRParen tokResult
 // tokTagPair is a run of whole well-formed tag pairs, [Name "Value"], which
 // the lexer glue delivers as one token instead of four a pair; see
 // parser.fuseTagPairs.
 %token <tok> tokTagPair
 // tokRun is a run of movetext tokens that any movetext takes in any order
-// (moves, move numbers other than "1.", NAGs, comments), which the lexer
-// glue delivers as one token; see parser.fuseRun.
+// (moves, move numbers other than "1.", NAGs), which the lexer glue delivers
+// as one token; see parser.fuseRun. Comments are not grammar, as section 18
+// of the standard has it: they travel in runs, alone or among the elements
+// they stand between, and the builder attaches them where they stand.
 %token <tok> tokRun
+// tokComment is a comment as the glue classifies it, before it becomes a
+// run: no rule takes it, and it names a comment in messages.
+%token <tok> tokComment
 %token tokResync tokGameEnd
 
 %%
@@ -84,7 +89,8 @@ tag
 // <element-sequence>): its first element, then the rest. The rest is one
 // left-recursive list of terminals, so that each token costs one reduction;
 // any of them may follow any other, which is what lets the glue hand a run
-// of moves, move numbers, NAGs and comments to the grammar as one tokRun.
+// of moves, move numbers and NAGs, with their comments, to the grammar as
+// one tokRun.
 elements
 	: first rest
 	;
@@ -98,7 +104,6 @@ first
 	| tokInteger
 	| tokDots
 	| tokNAG
-	| tokComment
 	| tokSuffix
 	| tokRun
 	| variation
@@ -112,7 +117,6 @@ rest
 	| rest tokInteger
 	| rest tokDots
 	| rest tokNAG
-	| rest tokComment
 	| rest tokSuffix
 	| rest tokRun
 	| rest variation
