@@ -238,7 +238,12 @@ func (b *builder) fusedPairs() {
 // run builds the tokens of a RUN token, as the grammar's rules for each
 // would one by one.
 func (b *builder) run() {
-	for _, tok := range b.p.run[:b.p.runLen] {
+	p := b.p
+	if p.runChecked { // a comment of its own, checked by classify
+		b.comment(p.run[0])
+		return
+	}
+	for _, tok := range p.run[:p.runLen] {
 		switch tok.Kind {
 		case token.Move:
 			b.move(tok)
@@ -247,9 +252,7 @@ func (b *builder) run() {
 		case token.NAG:
 			b.nag(tok)
 		default:
-			if !b.p.runChecked {
-				b.p.checkComment(tok)
-			}
+			p.checkComment(tok)
 			b.comment(tok)
 		}
 	}

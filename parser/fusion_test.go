@@ -42,10 +42,7 @@ func agrees(t testing.TB, what string, separate *Parser, name, src string) {
 // TestTagPairFusion covers every test file and seed, and tag pairs broken
 // or misplaced in the ways that make the grammar reject a fused pair.
 func TestTagPairFusion(t *testing.T) {
-	for i, src := range testfiles.Seeds() {
-		fusionAgrees(t, fmt.Sprintf("seed %d", i), src)
-	}
-	for _, src := range []string{
+	agreesEverywhere(t, fusionAgrees, []string{
 		"[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n",
 		"1. e4 [Event \"a\"] e5 *\n",
 		"1. e4\n[Event \"a\"]\n1. d4 *\n",
@@ -72,18 +69,30 @@ func TestTagPairFusion(t *testing.T) {
 		"[Event \"a\"]\n" + strings.Repeat("[Annotator \"x\"]\n", 3*maxFusedPairs) + "*\n",
 		strings.Repeat("[Site \"x\"]\n", maxFusedPairs-1) + "[Event \"a\"]\n[Event \"b\"]\n*\n",
 		strings.Repeat("[Site \"x\"]\n", maxFusedPairs) + "[Event \"a\"]\n[Event \"b\"]\n*\n",
-	} {
-		fusionAgrees(t, fmt.Sprintf("%q", src), src)
+	})
+}
+
+// agreesEverywhere runs agrees, one of the checks above, on every test
+// file and seed and on each of extra.
+func agreesEverywhere(t *testing.T, agrees func(t testing.TB, name, src string), extra []string) {
+	for i, src := range testfiles.Seeds() {
+		agrees(t, fmt.Sprintf("seed %d", i), src)
+	}
+	for _, src := range extra {
+		agrees(t, fmt.Sprintf("%q", src), src)
 	}
 }
 
 // FuzzTagPairFusion: on any input, fusing tag pairs changes nothing.
-func FuzzTagPairFusion(f *testing.F) {
+func FuzzTagPairFusion(f *testing.F) { fuzzAgreement(f, fusionAgrees) }
+
+// fuzzAgreement fuzzes agrees, one of the checks above, from every seed.
+func fuzzAgreement(f *testing.F, agrees func(t testing.TB, name, src string)) {
 	for _, seed := range testfiles.Seeds() {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		fusionAgrees(t, "fuzz", src)
+		agrees(t, "fuzz", src)
 	})
 }
 
@@ -91,10 +100,7 @@ func FuzzTagPairFusion(f *testing.F) {
 // tokens where the grammar rejects them, broken off by every other kind of
 // token, and longer than one RUN token holds.
 func TestRunFusion(t *testing.T) {
-	for i, src := range testfiles.Seeds() {
-		runFusionAgrees(t, fmt.Sprintf("seed %d", i), src)
-	}
-	for _, src := range []string{
+	agreesEverywhere(t, runFusionAgrees, []string{
 		"[Event \"a\"]\n\n12. Nf3 Nc6 13. Bb5 a6 $1 {c} 1-0\n",
 		"12. Nf3 Nc6 *\n",
 		"{c} e4 e5 *\n",
@@ -113,21 +119,12 @@ func TestRunFusion(t *testing.T) {
 		"[Event \"a\"]\n\n" + strings.Repeat("2. Nf3 {c} $1 ", maxRun) + "*\n",
 		"[Event \"a\"]\n\n" + strings.Repeat("e4 ", maxRun-1) + "[Event \"b\"]\n*\n",
 		"[Event \"a\"]\n\n" + strings.Repeat("e4 ", 2*maxRun) + "\n",
-	} {
-		runFusionAgrees(t, fmt.Sprintf("%q", src), src)
-	}
+	})
 }
 
 // FuzzRunFusion: on any input, fusing runs of movetext tokens changes
 // nothing.
-func FuzzRunFusion(f *testing.F) {
-	for _, seed := range testfiles.Seeds() {
-		f.Add(seed)
-	}
-	f.Fuzz(func(t *testing.T, src string) {
-		runFusionAgrees(t, "fuzz", src)
-	})
-}
+func FuzzRunFusion(f *testing.F) { fuzzAgreement(f, runFusionAgrees) }
 
 // TestLongRun: a movetext longer than one RUN token holds (maxRun) goes on
 // in the next, and every element is built once, in order.

@@ -1,7 +1,10 @@
 // Package parser parses PGN text into an ast.Database with the goyacc parser
 // generated from grammar/pgn.y. It always returns a best-effort tree together
 // with every diagnostic, sorted by position; a syntax error abandons only the
-// game it occurs in, and parsing resumes at the next game.
+// game it occurs in, and parsing resumes at the next game. The lexer glue
+// hands the grammar a game's structure: runs of tag pairs, and runs of
+// moves, move numbers and NAGs with the comments among them, each as one
+// token, which the grammar actions build node by node.
 package parser
 
 import (
