@@ -362,7 +362,8 @@ const maxRun = 256
 // the grammar accepts the run wherever it accepts its first token. The
 // tokens wait in p.run for the grammar action, which goyacc runs before it
 // asks for another token; the token that ends the run is scanned again by
-// the next Lex. A lone token is delivered as itself.
+// the next Lex. A lone token is delivered as itself, but for a comment,
+// which is a run of its own: the grammar has no comments.
 func (p *parser) fuseRun(lval *yySymType, yacc int, first lexer.Token) int {
 	p.runChecked = false
 	if !p.separateRuns {
@@ -424,7 +425,9 @@ func runYacc(tok lexer.Token) int {
 // recovery sees the tokens one by one as if they had never been fused.
 func (p *parser) unfuseRun() (lexer.Token, int) {
 	first := p.run[0]
-	p.sc.Seek(first.End)
+	if p.runLen > 1 {
+		p.sc.Seek(first.End) // a run of one token leaves the scanner past it
+	}
 	yacc := runYacc(first)
 	if yacc == tokComment && !p.runChecked {
 		p.checkComment(first)
