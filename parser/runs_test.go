@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -106,4 +107,27 @@ func elementType(tok string) string {
 		return "*ast.Variation"
 	}
 	return "*ast.Move"
+}
+
+// TestNoRuleTakesComments: comments are trivia (docs/design.md, Grammar and
+// game boundaries). They reach the grammar inside runs, and no rule of
+// grammar/pgn.y names tokComment, which stays declared for the glue and for
+// messages.
+func TestNoRuleTakesComments(t *testing.T) {
+	src, err := os.ReadFile("../grammar/pgn.y")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.SplitN(string(src), "\n%%\n", 3)
+	if len(parts) < 2 {
+		t.Fatal("grammar/pgn.y has no rules section")
+	}
+	for i, line := range strings.Split(parts[1], "\n") {
+		if rule, _, _ := strings.Cut(line, "//"); strings.Contains(rule, "tokComment") {
+			t.Errorf("rules line %d takes a comment: %s", i+1, strings.TrimSpace(line))
+		}
+	}
+	if !strings.Contains(parts[0], "%token <tok> tokComment") {
+		t.Error("tokComment is no longer declared")
+	}
 }
