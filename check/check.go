@@ -12,6 +12,7 @@ import (
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/grow"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/san"
 )
@@ -316,22 +317,11 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 			}
 			alt, _, _, _ := c.line(*from, e.Elements)
 			if last != nil {
-				last.Variations = appendVariation(last.Variations, alt)
+				last.Variations = grow.Append(last.Variations, alt)
 			}
 		}
 	}
 	return moves, *cur, plies, true
-}
-
-// appendVariation appends alt to a move's variations, in twice the room
-// when they are full: append alone grows a long slice by a quarter at a
-// time, which leaves garbage of about four times the final list behind
-// for a move with millions of variations.
-func appendVariation(list [][]*model.Move, alt []*model.Move) [][]*model.Move {
-	if len(list) == cap(list) && len(list) >= 256 {
-		list = append(make([][]*model.Move, 0, 2*len(list)), list...)
-	}
-	return append(list, alt)
 }
 
 // modelTags copies a tag section into the model, in memory from s.

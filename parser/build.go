@@ -7,6 +7,7 @@ import (
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/grow"
 	"github.com/pgnc/pgnc/lexer"
 	"github.com/pgnc/pgnc/san"
 	"github.com/pgnc/pgnc/token"
@@ -191,14 +192,7 @@ func (b *builder) add(e ast.Element) {
 		b.elems[n] = e
 		return
 	}
-	b.grow(e)
-}
-
-// grow appends e to b.elems in twice the room. append alone grows a long
-// slice by a quarter at a time, which leaves garbage of about four times
-// the final stack behind while one huge game is read.
-func (b *builder) grow(e ast.Element) {
-	b.elems = append(append(make([]ast.Element, 0, max(2*cap(b.elems), 256)), b.elems...), e)
+	b.elems = grow.Append(b.elems, e) // kept out of the fast path above
 }
 
 // reachLastElement extends the current game, g, to the end of its last
