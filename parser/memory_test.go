@@ -24,12 +24,12 @@ func TestOneHugeGameAllocates(t *testing.T) {
 	}{
 		// A Move node (48 bytes) for every three bytes, and its place in
 		// a stack that grows by doubling (16, allocated two to four
-		// times over): about 34. append's own growth and a final copy
+		// times over): about 35. append's own growth and a final copy
 		// made it 50 to 56.
 		{"bare moves", "e4 ", 40},
 		// A variation, move number and move (128 bytes), the variation's
 		// elements (32) and its place in the main line's stack for every
-		// eight bytes: about 30. With append's growth and a final copy,
+		// eight bytes: about 27. With append's growth and a final copy,
 		// about 35.
 		{"variations", "(1. e4) ", 32},
 	}

@@ -385,11 +385,18 @@ func (p *parser) fuseRun(lval *yySymType, yacc int, first lexer.Token) int {
 		}
 		p.sc.Seek(next.Start)
 	}
-	if yacc == tokComment { // a run of its own: the grammar has no comments
-		p.run[0], p.runLen = first, 1
-		return p.hand(lval, tokRun, first)
+	if yacc == tokComment {
+		return p.hand(lval, p.commentRun(first, false), first)
 	}
 	return p.hand(lval, yacc, first)
+}
+
+// commentRun makes tok, a comment, a RUN token of its own, as the grammar
+// has no comments, and returns that grammar token; checked says that
+// classify has made the comment's checks.
+func (p *parser) commentRun(tok lexer.Token, checked bool) int {
+	p.run[0], p.runLen, p.runChecked = tok, 1, checked
+	return tokRun
 }
 
 // joinsRun reports whether tok, a token scanned right after a token that
@@ -607,9 +614,8 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 			p.parens++
 		case tokRParen:
 			p.parens--
-		case tokComment: // a run of its own: the grammar has no comments
-			p.run[0], p.runLen, p.runChecked = tok, 1, true
-			yacc = tokRun
+		case tokComment:
+			yacc = p.commentRun(tok, true)
 		}
 	}
 	return p.hand(lval, yacc, tok)
