@@ -40,13 +40,10 @@ func pgncBinary(t *testing.T) string {
 	return bin
 }
 
-// checkBoth runs pgnc check and the pipeline on args and fails on any
-// difference in output or exit status.
-func checkBoth(t *testing.T, pgnc string, args []string, opts Options, flags ...string) Summary {
+// runPipeline runs the pipeline on args on the prism runner and returns
+// its report and summary.
+func runPipeline(t *testing.T, args []string, opts Options) ([]byte, Summary) {
 	t.Helper()
-	cmd := exec.Command(pgnc, append(append([]string{"check", "-q"}, flags...), args...)...)
-	want, err := cmd.Output()
-	wantFailed := err != nil
 	units, err := Expand(args, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -55,10 +52,21 @@ func checkBoth(t *testing.T, pgnc string, args []string, opts Options, flags ...
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, sum, err := SplitOutput(out)
+	report, sum, err := SplitOutput(out)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return report, sum
+}
+
+// checkBoth runs pgnc check and the pipeline on args and fails on any
+// difference in output or exit status.
+func checkBoth(t *testing.T, pgnc string, args []string, opts Options, flags ...string) Summary {
+	t.Helper()
+	cmd := exec.Command(pgnc, append(append([]string{"check", "-q"}, flags...), args...)...)
+	want, err := cmd.Output()
+	wantFailed := err != nil
+	got, sum := runPipeline(t, args, opts)
 	if !bytes.Equal(got, want) {
 		t.Errorf("%v %v (ranges of %d): pipeline output differs from pgnc check:\n%s", flags, args, opts.RangeSize, firstDifference(got, want))
 	}
@@ -185,18 +193,7 @@ func TestGCS(t *testing.T) {
 
 	want, _ := exec.Command(pgnc, "check", "-q", dir).Output()
 	want = bytes.ReplaceAll(want, []byte(dir+"/"), []byte("gs://games/dump/"))
-	units, err := Expand([]string{"gs://games/dump/"}, Options{RangeSize: 4096})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := Run(context.Background(), units, Options{RangeSize: 4096}, "", onPrism)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, sum, err := SplitOutput(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, sum := runPipeline(t, []string{"gs://games/dump/"}, Options{RangeSize: 4096})
 	if !bytes.Equal(got, want) {
 		t.Errorf("gs:// differs from pgnc check on the same files:\n%s", firstDifference(got, want))
 	}
