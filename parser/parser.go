@@ -86,6 +86,12 @@ type Cut struct {
 	Games int
 	// Accept, when set, is asked about every place before it is taken.
 	Accept func(off int) bool
+	// GiveUp, when positive, makes ParsePrefix give up once Accept has
+	// refused that many places: it then returns end -1 and no games, so
+	// that a caller that will cut the text some other way does not hold a
+	// whole text's games in vain (tiny games past a range's end, none of
+	// them at a sync point).
+	GiveUp int
 }
 
 // ParsePrefix parses src, a text that may go on after it, up to the first
@@ -94,7 +100,8 @@ type Cut struct {
 // a move number, a move or a marker, or a "[" that starts a line after
 // movetext and a blank line. It returns what Parse(src[:end]) would, with
 // end, the place where it stopped; end is len(src) when it found none, and
-// then the last game may be incomplete. Cutting a text at end and parsing
+// then the last game may be incomplete, or -1 when it gave up (Cut.GiveUp).
+// Cutting a text at end and parsing
 // the rest from there gives the games of a parse of the whole text, which
 // is how package reader splits its input while parsing it only once.
 func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int) {
@@ -102,6 +109,7 @@ func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int)
 	p.cur = &ps.yacc.lval.tok
 	p.reset(src, ps.ReuseMemory)
 	p.cut, p.cutAt = c, len(src)
+	p.refused, p.gaveUp = 0, false
 	p.cutFrom = max(c.From, 0)
 	p.maxDepth = ps.MaxDepth
 	p.encoding = ps.Encoding
@@ -116,6 +124,10 @@ func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int)
 	// the next boundary itself.
 	for ps.yacc.Parse(p) != 0 && !p.atEOF {
 		p.aborted = true
+	}
+	if p.gaveUp {
+		p.db, p.diags = nil, nil
+		return nil, nil, -1
 	}
 	p.db.To = p.cutAt
 	db, diags := p.finish()
@@ -178,6 +190,8 @@ type parser struct {
 	cut     Cut
 	cutFrom int
 	cutAt   int
+	refused int  // places Accept refused
+	gaveUp  bool // refused reached Cut.GiveUp: the parse is in vain
 
 	build builder
 }
@@ -471,7 +485,12 @@ func (p *parser) cutBefore(tok lexer.Token) bool {
 	default:
 		return false
 	}
-	return p.cut.Accept == nil || p.cut.Accept(tok.Start)
+	if p.cut.Accept == nil || p.cut.Accept(tok.Start) {
+		return true
+	}
+	p.refused++
+	p.gaveUp = p.refused == p.cut.GiveUp // stop here; ParsePrefix drops the games
+	return p.gaveUp
 }
 
 // enoughGames reports whether the game being read is the Cut's Games-th or

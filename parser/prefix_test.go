@@ -118,6 +118,32 @@ func TestParsePrefixPlaces(t *testing.T) {
 	}
 }
 
+// TestParsePrefixGivesUp: with Cut.GiveUp, ParsePrefix gives up at the
+// place Accept refuses that many times, and takes a place it accepts
+// before that; the Parser then parses as if it had never given up.
+func TestParsePrefixGivesUp(t *testing.T) {
+	const game = "1. e4 *\n"
+	src := strings.Repeat(game, 10)
+	refuse := func(off int) bool { return false }
+	var p Parser
+	for _, giveUp := range []int{1, 3, 9} {
+		if db, diags, end := p.ParsePrefix(src, Cut{From: 1, Accept: refuse, GiveUp: giveUp}); end != -1 || db != nil || diags != nil {
+			t.Errorf("GiveUp %d, every place refused: end %d, %v, %d diagnostics; want -1 and nothing", giveUp, end, db, len(diags))
+		}
+	}
+	if _, _, end := p.ParsePrefix(src, Cut{From: 1, Accept: refuse, GiveUp: 10}); end != len(src) {
+		t.Errorf("GiveUp 10 with 9 places refused: end %d, want %d", end, len(src))
+	}
+	third := func(off int) bool { return off == 3*len(game) }
+	if _, _, end := p.ParsePrefix(src, Cut{From: 1, Accept: third, GiveUp: 3}); end != 3*len(game) {
+		t.Errorf("GiveUp 3, third place accepted: end %d, want %d", end, 3*len(game))
+	}
+	_, want, _ := parsePrefix(t, src, Cut{From: 2 * len(game)})
+	if _, got, _ := parseWith(t, &p, src, Cut{From: 2 * len(game)}); got != want {
+		t.Errorf("a parse after giving up differs:\n got: %s\nwant: %s", got, want)
+	}
+}
+
 // FuzzParsePrefix: on any input, the prefix parse is the parse of the
 // prefix.
 func FuzzParsePrefix(f *testing.F) {

@@ -595,9 +595,12 @@ func (rd *Reader) parseCut() (int, piece) {
 		// range, the place that the next range starts from.
 		cut.From = min(cut.From, limit)
 		cut.Accept = func(off int) bool { return off < limit || isSyncPoint(src, off) }
+		// Tiny games past the limit, none at a sync point, would have the
+		// whole window parsed and held in vain: scan for cuts instead.
+		cut.GiveUp = maxPieceGames
 	}
 	db, diags, end := rd.parser.ParsePrefix(src, cut)
-	if end == len(src) && !final {
+	if end < 0 || end == len(src) && !final {
 		// Pieces that start in this text are cut by scanning, so that input
 		// where the parser finds no cut (every game broken, say) is not
 		// parsed in vain again and again.
