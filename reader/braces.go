@@ -47,7 +47,25 @@ func (b *braceFree) none(r io.ReaderAt, from, to int64) bool {
 
 var braceBuffers = sync.Pool{New: func() any { b := make([]byte, 1<<20); return &b }}
 
-// commentOpen reports whether buf holds a "{" that no "}" after it closes.
-func commentOpen(buf []byte) bool {
-	return bytes.LastIndexByte(buf, '{') > bytes.LastIndexByte(buf, '}')
+// braceMarks is where a reader last saw each kind of brace in its input,
+// as offsets plus one (0: none), and how far it has looked (commentOpen).
+type braceMarks struct{ seen, open, close int }
+
+// commentOpen reports whether the buffer holds a "{" that no "}" after it
+// closes. It looks only at the bytes read since it was last asked, and
+// remembers where the last braces were: scanning the whole buffer for each
+// piece cut from it cost a check of input without comments (TWIC) 8% of
+// its time.
+func (rd *Reader) commentOpen() bool {
+	end := rd.base + len(rd.buf)
+	from := max(rd.marks.seen, rd.base)
+	fresh := rd.buf[from-rd.base:]
+	if i := bytes.LastIndexByte(fresh, '{'); i >= 0 {
+		rd.marks.open = from + i + 1
+	}
+	if i := bytes.LastIndexByte(fresh, '}'); i >= 0 {
+		rd.marks.close = from + i + 1
+	}
+	rd.marks.seen = end
+	return rd.marks.open > rd.base && rd.marks.open > rd.marks.close
 }

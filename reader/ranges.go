@@ -233,6 +233,7 @@ func (rd *Reader) stopAt(n int) {
 	rd.stopTail = lineAfter(rd.buf, n)
 	rd.buf = rd.buf[:n]
 	rd.eof, rd.stopped = true, true
+	rd.marks = braceMarks{} // they may lie past the new end
 }
 
 // DefaultRangeSize is the default for Options.RangeSize.

@@ -188,6 +188,7 @@ type Reader struct {
 	// closed without reading on (braceFree).
 	at     io.ReaderAt
 	braces *braceFree
+	marks  braceMarks
 	// head is the text before buf[0] on its line, up to diag.MaxTail bytes;
 	// headCut says the line starts before it.
 	head    string
@@ -380,7 +381,7 @@ func (rd *Reader) nextPiece() (piece, error) {
 		// A seekable file that holds no "}" within MaxGameBytes after a
 		// comment left open: the comment is unterminated, as reading that
 		// far would find, and the buffer is cut by scanning.
-		rd.commentsEnd = !rd.eof && rd.braces != nil && len(rd.buf) >= rd.opts.PieceSize && commentOpen(rd.buf) &&
+		rd.commentsEnd = !rd.eof && rd.braces != nil && len(rd.buf) >= rd.opts.PieceSize && rd.commentOpen() &&
 			rd.braces.none(rd.at, int64(rd.base+len(rd.buf)), int64(rd.base+rd.opts.MaxGameBytes))
 		n, parsed := rd.cut()
 		rd.commentsEnd = false
