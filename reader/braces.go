@@ -47,25 +47,30 @@ func (b *braceFree) none(r io.ReaderAt, from, to int64) bool {
 
 var braceBuffers = sync.Pool{New: func() any { b := make([]byte, 1<<20); return &b }}
 
-// braceMarks is where a reader last saw each kind of brace in its input,
-// as offsets plus one (0: none), and how far it has looked (commentOpen).
-type braceMarks struct{ seen, open, close int }
+// braceMarks is the last brace a reader saw in its input and where, and
+// how far it has looked (commentOpen).
+type braceMarks struct {
+	seen, at int
+	last     byte // '{', '}', or 0 for none
+}
 
 // commentOpen reports whether the buffer holds a "{" that no "}" after it
-// closes. It looks only at the bytes read since it was last asked, and
-// remembers where the last braces were: scanning the whole buffer for each
-// piece cut from it cost a check of input without comments (TWIC) 8% of
-// its time.
+// closes: whether the last brace read is a "{" still in the buffer. It
+// looks only at the bytes read since it was last asked, first for any
+// brace at all (a vector search; input without comments, such as TWIC,
+// has none), and then back from their end for the last one: scanning the
+// whole buffer for each piece cut from it cost a check of TWIC 8% of its
+// time.
 func (rd *Reader) commentOpen() bool {
-	end := rd.base + len(rd.buf)
 	from := max(rd.marks.seen, rd.base)
 	fresh := rd.buf[from-rd.base:]
-	if i := bytes.LastIndexByte(fresh, '{'); i >= 0 {
-		rd.marks.open = from + i + 1
+	rd.marks.seen = rd.base + len(rd.buf)
+	if bytes.IndexByte(fresh, '{') >= 0 || bytes.IndexByte(fresh, '}') >= 0 {
+		i := len(fresh) - 1
+		for fresh[i] != '{' && fresh[i] != '}' {
+			i--
+		}
+		rd.marks.last, rd.marks.at = fresh[i], from+i
 	}
-	if i := bytes.LastIndexByte(fresh, '}'); i >= 0 {
-		rd.marks.close = from + i + 1
-	}
-	rd.marks.seen = end
-	return rd.marks.open > rd.base && rd.marks.open > rd.marks.close
+	return rd.marks.last == '{' && rd.marks.at >= rd.base
 }
