@@ -30,8 +30,10 @@ func (b *braceFree) none(r io.ReaderAt, from, to int64) bool {
 	}
 	buf := braceBuffers.Get().(*[]byte)
 	defer braceBuffers.Put(buf)
-	for b.to < to {
-		n, err := r.ReadAt((*buf)[:min(int64(len(*buf)), to-b.to)], b.to)
+	// The "}" is most often a few bytes on (the buffer ended inside a
+	// comment): read a little first, and more as none comes.
+	for chunk := int64(4 << 10); b.to < to; chunk = min(2*chunk, int64(len(*buf))) {
+		n, err := r.ReadAt((*buf)[:min(chunk, to-b.to)], b.to)
 		if i := bytes.IndexByte((*buf)[:n], '}'); i >= 0 {
 			b.to += int64(i)
 			return false
