@@ -3,8 +3,9 @@
 //
 // The scanner keeps positions as byte offsets, allocates nothing per token and
 // never builds a line table. Brace comments, rest-of-line comments, escape
-// lines, strings and whitespace take hand-written fast paths; the tests prove
-// them equivalent to lexmachine's own scanner over the same patterns.
+// lines, strings, whitespace and the commonest moves and move numbers take
+// hand-written fast paths; the tests prove them equivalent to lexmachine's
+// own scanner over the same patterns.
 package lexer
 
 import (
@@ -100,6 +101,32 @@ func (s *Scanner) Next() Token {
 	case '"':
 		kind, i, s.plain = scanString(src, i)
 	default:
+		// The commonest tokens of movetext, ended by white space or (a move
+		// number) by anything but another period, need not walk the
+		// automaton: a pawn move "e4", a piece move "Nf3", a move number
+		// "12.". No pattern but White space takes a white space byte, and
+		// only more periods make a move number longer, so the automaton
+		// would stop at the same byte and answer the same kind.
+		if c := src[i]; i+3 < len(src) {
+			if c-'a' < 8 && src[i+1]-'1' < 8 && isSpace[src[i+2]] {
+				kind, i = token.Move, i+2
+				break
+			}
+			if isPieceLetter[c] && src[i+1]-'a' < 8 && src[i+2]-'1' < 8 && isSpace[src[i+3]] {
+				kind, i = token.Move, i+3
+				break
+			}
+			if c-'0' < 10 {
+				j := i + 1
+				for j < len(src) && src[j]-'0' < 10 {
+					j++
+				}
+				if j+1 < len(src) && src[j] == '.' && src[j+1] != '.' {
+					kind, i = token.MoveNumber, j+1
+					break
+				}
+			}
+		}
 		// The automaton, written out here rather than called: this is the
 		// hottest loop of the whole toolchain. It runs until the automaton
 		// dies, without looking at accepting states on the way: almost
@@ -139,6 +166,10 @@ func (s *Scanner) closingBrace(from int) int {
 	s.closeFrom, s.closeAt = from, at
 	return at
 }
+
+// isPieceLetter marks the letters of the pieces other than the pawn, which
+// start a piece move.
+var isPieceLetter = [256]bool{'N': true, 'B': true, 'R': true, 'Q': true, 'K': true}
 
 // isSpace marks the bytes of the Whitespace pattern.
 var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true}
