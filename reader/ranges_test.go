@@ -115,6 +115,23 @@ func TestRangesCapped(t *testing.T) {
 	compareRanges(t, "noise", string(random)+nextGame, 4096, 2)
 }
 
+// TestRangeChunksReadByWorkers: ranges of tiny games, each at a sync
+// point, are read in chunks by their workers, and none by the reader that
+// hands them out, so that workers read the next ranges meanwhile; the games
+// are those of the whole file.
+func TestRangeChunksReadByWorkers(t *testing.T) {
+	src := strings.Repeat("[Event \"x\"]\n\n*\n\n", 6*maxRangeGames) // about 3 chunks a range
+	compareRanges(t, "tiny games at sync points", src, 64<<10, 2)
+	rd := NewFile(strings.NewReader(src), int64(len(src)), "x", Options{Workers: 2, RangeSize: 64 << 10})
+	games, _ := drain(t, rd)
+	if want := 6 * maxRangeGames; games != want {
+		t.Errorf("%d games, want %d", games, want)
+	}
+	if rd.files.readHere != 0 {
+		t.Errorf("the reader read %d ranges or chunks itself, want none", rd.files.readHere)
+	}
+}
+
 // TestRangesEndAtEOF: a range that ends at the end of the input reports it.
 func TestRangesEndAtEOF(t *testing.T) {
 	const src = "[Event \"a\"]\n\n1. e4 *\n"
