@@ -284,7 +284,6 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 			if c.build {
 				mv.Before, pending = pending, nil
 				mv.Ply = plyOf(before)
-				mv.After = *cur
 				moves = append(moves, mv)
 				last = mv
 			}

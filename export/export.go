@@ -61,7 +61,7 @@ func AppendGame(dst []byte, g *model.Game, opts Options) []byte {
 	for _, c := range g.Comments {
 		w.comment(c)
 	}
-	w.line(g.Start, g.Moves)
+	w.line(turn{g.Start.Turn(), g.Start.FullmoveNumber()}, g.Moves)
 	w.token(result)
 	// Comments that follow the marker stay after it, where they were.
 	for _, c := range g.Trailing {
@@ -233,17 +233,32 @@ func moveNumber(n int, dots string) string {
 	return strconv.Itoa(n) + dots
 }
 
-// line writes the moves of one line, played from pos.
-func (w *movetext) line(pos chess.Position, moves []*model.Move) {
+// turn is what a line's move numbers follow: the side to move and the
+// number of the move, as in the position before a move.
+type turn struct {
+	side   chess.Color
+	number int
+}
+
+// next is the turn after a move (or a null move) played in t.
+func (t turn) next() turn {
+	if t.side == chess.Black {
+		return turn{chess.White, t.number + 1}
+	}
+	return turn{chess.Black, t.number}
+}
+
+// line writes the moves of one line, played from turn t.
+func (w *movetext) line(t turn, moves []*model.Move) {
 	needNumber := true // black's move needs its number after anything but white's move
 	for _, m := range moves {
 		for _, c := range m.Before {
 			w.comment(c)
 		}
-		if pos.Turn() == chess.White {
-			w.token(moveNumber(pos.FullmoveNumber(), "."))
+		if t.side == chess.White {
+			w.token(moveNumber(t.number, "."))
 		} else if needNumber {
-			w.token(moveNumber(pos.FullmoveNumber(), "..."))
+			w.token(moveNumber(t.number, "..."))
 		}
 		needNumber = false
 		text := m.SAN
@@ -272,12 +287,12 @@ func (w *movetext) line(pos chess.Position, moves []*model.Move) {
 		if !w.opts.StripVariations {
 			for _, v := range m.Variations {
 				w.open()
-				w.line(pos, v)
+				w.line(t, v)
 				w.close()
 				needNumber = true
 			}
 		}
-		pos = m.After
+		t = t.next()
 	}
 }
 

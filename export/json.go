@@ -210,7 +210,6 @@ func movesFromJSON(pos chess.Position, moves []JSONMove) ([]*model.Move, error) 
 				m.Check = san.Checking
 			}
 		}
-		m.After = pos
 		for _, v := range jm.Variations {
 			alt, err := movesFromJSON(before, v)
 			if err != nil {

@@ -1,6 +1,8 @@
 // Package model is the resolved form of a game: every move of the main line
 // and of every variation replayed on a board, with its canonical SAN, squares,
-// pieces, annotations and the position after it.
+// pieces and annotations. A move does not keep the position after it (184
+// bytes, half of a move's model): Move.Play replays it on a position, and
+// Game.Final and Game.Threefold replay the main line.
 package model
 
 import (
@@ -41,13 +43,14 @@ func (g *Game) Tag(name string) (string, bool) {
 }
 
 // Final returns the position after the last replayed move of the main line
-// (the start position of a game without moves). It points into the game:
-// copy it before playing moves on it.
+// (the start position of a game without moves), replaying the main line:
+// a new position at each call, which the caller may play on.
 func (g *Game) Final() *chess.Position {
-	if n := len(g.Moves); n > 0 {
-		return &g.Moves[n-1].After
+	pos := g.Start
+	for _, m := range g.Moves {
+		m.Play(&pos)
 	}
-	return &g.Start
+	return &pos
 }
 
 // Move is one replayed move.
@@ -63,7 +66,6 @@ type Move struct {
 	Ply        int             // half-move number from the move numbers: 1 for white's first move, 2 for black's, …
 	NAGs       []int           // NAGs after the move, suffix annotations included
 	Before     []string        // comments between the previous move and this one
-	After      chess.Position  // the position after the move
 	Comments   []string        // comments after the move
 	Variations [][]*Move       // alternatives to this move, each replayed from the position before it
 	// Clock, Elapsed and Eval are the values of the [%clk], [%emt] and
@@ -74,6 +76,16 @@ type Move struct {
 	Eval           Eval
 	Has            Commands
 	chess960       bool
+}
+
+// Play plays the move on pos, the position before it, which becomes the
+// position after it.
+func (m *Move) Play(pos *chess.Position) {
+	if m.Null {
+		pos.PlayNull()
+		return
+	}
+	pos.Play(m.Move)
 }
 
 // UCI returns the move in UCI notation; "0000" for a null move.
@@ -111,9 +123,11 @@ func (m *Move) Castle() san.Kind {
 // position has stood on the board for the third time in the main line, or
 // -1 when that never happens.
 func (g *Game) Threefold() int {
-	seen := map[uint64]int{g.Start.Key(): 1}
+	pos := g.Start
+	seen := map[uint64]int{pos.Key(): 1}
 	for i, m := range g.Moves {
-		k := m.After.Key()
+		m.Play(&pos)
+		k := pos.Key()
 		seen[k]++
 		if seen[k] == 3 {
 			return i

@@ -83,30 +83,38 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	show := func(title string, p chess.Position) {
 		msg.Fprintf(stdout, "%s, %s to move\n%sFEN: %s\n", title, msg.Diag.Phrase(p.Turn().String()), p.Diagram(!*ascii), p.FEN())
 	}
+	// after shows the position after the first plies moves of the main line.
+	after := func(plies int) {
+		if plies == 0 {
+			show(msg.Sprintf("start"), g.Start)
+			return
+		}
+		pos := g.Start
+		for _, m := range g.Moves[:plies-1] {
+			m.Play(&pos)
+		}
+		label := moveLabel(&pos, g.Moves[plies-1])
+		g.Moves[plies-1].Play(&pos)
+		show(msg.Sprintf("after %s", label), pos)
+	}
 	switch {
 	case *all:
 		show(msg.Sprintf("start"), g.Start)
-		for i, m := range g.Moves {
+		pos := g.Start
+		for _, m := range g.Moves {
 			fmt.Fprintln(stdout)
-			show(msg.Sprintf("after %s", moveLabel(g, i, m)), m.After)
+			label := moveLabel(&pos, m)
+			m.Play(&pos)
+			show(msg.Sprintf("after %s", label), pos)
 		}
 	case *ply >= 0:
 		if *ply > len(g.Moves) {
 			msg.Fprintf(stderr, "pgnc board: game %d has %d replayable plies; --ply %d is out of range\n", *gameN, len(g.Moves), *ply)
 			return exitUsage
 		}
-		if *ply == 0 {
-			show(msg.Sprintf("start"), g.Start)
-		} else {
-			show(msg.Sprintf("after %s", moveLabel(g, *ply-1, g.Moves[*ply-1])), g.Moves[*ply-1].After)
-		}
+		after(*ply)
 	default:
-		if len(g.Moves) == 0 {
-			show(msg.Sprintf("start"), g.Start)
-		} else {
-			i := len(g.Moves) - 1
-			show(msg.Sprintf("after %s", moveLabel(g, i, g.Moves[i])), g.Moves[i].After)
-		}
+		after(len(g.Moves))
 	}
 	if !g.Complete {
 		msg.Fprintf(stderr, "pgnc board: game %d stops after ply %d at an illegal or unreadable move; run pgnc check for details\n", *gameN, len(g.Moves))
@@ -115,12 +123,8 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitClean
 }
 
-// moveLabel names the i-th move of the main line as "12. Nf3" or "12... Nf6".
-func moveLabel(g *model.Game, i int, m *model.Move) string {
-	before := g.Start
-	if i > 0 {
-		before = g.Moves[i-1].After
-	}
+// moveLabel names m, played in before, as "12. Nf3" or "12... Nf6".
+func moveLabel(before *chess.Position, m *model.Move) string {
 	dots := "."
 	if before.Turn() == chess.Black {
 		dots = "..."

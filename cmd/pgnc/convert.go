@@ -298,9 +298,11 @@ func (w *converter) render(g *model.Game, base int) []byte {
 		movetext := bytes.TrimSpace(b[bytes.Index(b, []byte("\n\n"))+2:])
 		return append(b[:copy(b, movetext)], '\n')
 	case "fen", "epd":
-		positions := []string{g.Start.FEN()}
+		pos := g.Start
+		positions := []string{pos.FEN()}
 		for _, m := range g.Moves {
-			positions = append(positions, m.After.FEN())
+			m.Play(&pos)
+			positions = append(positions, pos.FEN())
 		}
 		if w.final {
 			positions = positions[len(positions)-1:]

@@ -117,9 +117,11 @@ func newPlaySession(path, src string, index int, out io.Writer) (*playSession, e
 		return nil, msg.Errorf("game %d has errors; pgnc check %s shows them", g.Index, path)
 	}
 	s := &playSession{path: path, src: src, game: g, out: out, pos: *m.Final(), result: "*", seen: map[uint64]int{}}
-	s.seen[m.Start.Key()]++
+	pos := m.Start
+	s.seen[pos.Key()]++
 	for _, mv := range m.Moves {
-		s.seen[mv.After.Key()]++
+		mv.Play(&pos)
+		s.seen[pos.Key()]++
 	}
 	white, black, event := "?", "?", ""
 	for _, t := range m.Tags {
