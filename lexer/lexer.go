@@ -101,12 +101,12 @@ func (s *Scanner) Next() Token {
 	case '"':
 		kind, i, s.plain = scanString(src, i)
 	default:
-		// The commonest tokens of movetext, ended by white space or (a move
-		// number) by anything but another period, need not walk the
-		// automaton: a pawn move "e4", a piece move "Nf3", a move number
-		// "12.". No pattern but White space takes a white space byte, and
-		// only more periods make a move number longer, so the automaton
-		// would stop at the same byte and answer the same kind.
+		// The commonest tokens of movetext need not walk the automaton: a
+		// pawn move "e4" or a piece move "Nf3" followed by white space, and
+		// a move number "12." or "12...". No pattern but Whitespace takes a
+		// white space byte, and nothing but more periods makes a move
+		// number longer, so the automaton would stop at the same byte and
+		// answer the same kind.
 		if c := src[i]; i+3 < len(src) {
 			if c-'a' < 8 && src[i+1]-'1' < 8 && isSpace[src[i+2]] {
 				kind, i = token.Move, i+2
@@ -121,8 +121,10 @@ func (s *Scanner) Next() Token {
 				for j < len(src) && src[j]-'0' < 10 {
 					j++
 				}
-				if j+1 < len(src) && src[j] == '.' && src[j+1] != '.' {
-					kind, i = token.MoveNumber, j+1
+				if j < len(src) && src[j] == '.' {
+					for j++; j < len(src) && src[j] == '.'; j++ {
+					}
+					kind, i = token.MoveNumber, j
 					break
 				}
 			}
