@@ -116,12 +116,13 @@ func newPlaySession(path, src string, index int, out io.Writer) (*playSession, e
 	if !m.Complete || g.Broken || hasError(diags) {
 		return nil, msg.Errorf("game %d has errors; pgnc check %s shows them", g.Index, path)
 	}
-	s := &playSession{path: path, src: src, game: g, out: out, pos: *m.Final(), result: "*", seen: map[uint64]int{}}
-	pos := m.Start
-	s.seen[pos.Key()]++
+	// One replay of the main line counts the positions seen, for
+	// repetitions, and ends at the position play goes on from.
+	s := &playSession{path: path, src: src, game: g, out: out, pos: m.Start, result: "*", seen: map[uint64]int{}}
+	s.seen[s.pos.Key()]++
 	for _, mv := range m.Moves {
-		mv.Play(&pos)
-		s.seen[pos.Key()]++
+		mv.Play(&s.pos)
+		s.seen[s.pos.Key()]++
 	}
 	white, black, event := "?", "?", ""
 	for _, t := range m.Tags {
