@@ -83,6 +83,12 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	show := func(title string, p chess.Position) {
 		msg.Fprintf(stdout, "%s, %s to move\n%sFEN: %s\n", title, msg.Diag.Phrase(p.Turn().String()), p.Diagram(!*ascii), p.FEN())
 	}
+	// play plays m on pos and shows the position after it.
+	play := func(pos *chess.Position, m *model.Move) {
+		label := moveLabel(pos, m)
+		m.Play(pos)
+		show(msg.Sprintf("after %s", label), *pos)
+	}
 	// after shows the position after the first plies moves of the main line.
 	after := func(plies int) {
 		if plies == 0 {
@@ -93,9 +99,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for _, m := range g.Moves[:plies-1] {
 			m.Play(&pos)
 		}
-		label := moveLabel(&pos, g.Moves[plies-1])
-		g.Moves[plies-1].Play(&pos)
-		show(msg.Sprintf("after %s", label), pos)
+		play(&pos, g.Moves[plies-1])
 	}
 	switch {
 	case *all:
@@ -103,9 +107,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		pos := g.Start
 		for _, m := range g.Moves {
 			fmt.Fprintln(stdout)
-			label := moveLabel(&pos, m)
-			m.Play(&pos)
-			show(msg.Sprintf("after %s", label), pos)
+			play(&pos, m)
 		}
 	case *ply >= 0:
 		if *ply > len(g.Moves) {
