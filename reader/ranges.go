@@ -319,8 +319,8 @@ type filePool struct {
 }
 
 // rangeJob is one range handed to a worker: the worker sends the range's
-// chunks on out, the last one marked, and gives up when cancel is closed
-// (the range is read again from elsewhere).
+// chunks on out, up to the first that is not capped (or fails), and gives
+// up when cancel is closed (the range is read again from elsewhere).
 type rangeJob struct {
 	seq    int
 	out    chan rangeResult
@@ -427,7 +427,7 @@ const (
 // boundary, once it holds maxRangeGames games or maxRangeDiags diagnostics
 // or has read a whole range past its end without finding a sync point, so
 // that its games never take much more memory than a range; the result is
-// then marked capped, and the rest is read by a continuation.
+// then marked capped, and the rest is read from its end, as the next chunk.
 func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser, models *check.Memory) rangeResult {
 	end := min(int64(seq+1)*int64(rd.opts.RangeSize), rd.files.size)
 	if seq == rd.files.ranges-1 {
