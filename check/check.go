@@ -257,17 +257,40 @@ func withoutImpossibleCastling(fen string) (chess.Position, bool) {
 	return p, err == nil
 }
 
-// line replays the elements of one line from pos. It returns the model of
-// the replayed moves (when building), the position after the last of them,
-// their number, and whether the whole line was replayed.
+// line replays the elements of one line from start. It returns the model
+// of the replayed moves (when building), the position after the last of
+// them, their number, and whether the whole line was replayed.
 func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*model.Move, final chess.Position, plies int, complete bool) {
-	var pending []string // comments waiting for the next move (model only)
-	defer func() { c.unattached = pending }()
-	// cur is the current position, before the one before the last move, which
-	// variations start from (each move copies cur to before, then plays).
-	cur, before := &start, new(chess.Position)
-	var last *model.Move // the last move's model (when building)
-	moves = c.mem.list(elems)
+	st := lineState{cur: start, moves: c.mem.list(elems)}
+	c.feed(&st, elems)
+	return st.moves, st.cur, st.plies, !st.stopped
+}
+
+// lineState is where the replay of a line stands, so that a line can be
+// replayed in parts (Parts).
+type lineState struct {
+	// cur is the position after the last move replayed, and before the
+	// one before it, which variations start from (each move copies cur to
+	// before, then plays).
+	cur, before chess.Position
+	plies       int
+	stopped     bool // a move could not be played: the rest is not replayed
+	// The model (when building): the moves, the last one, and comments
+	// waiting for the next move.
+	moves   []*model.Move
+	last    *model.Move
+	pending []string
+}
+
+// feed replays elems, the next elements of the line st, unless the line
+// has stopped.
+func (c *checker) feed(st *lineState, elems []ast.Element) {
+	if st.stopped {
+		return
+	}
+	cur, before := &st.cur, &st.before
+	plies, last, pending, moves := st.plies, st.last, st.pending, st.moves
+loop:
 	for _, e := range elems {
 		switch e := e.(type) {
 		case *ast.MoveNumber:
@@ -278,7 +301,9 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 			*before = *cur
 			mv, ok := c.move(before, cur, e)
 			if !ok {
-				return moves, *before, plies, false
+				*cur = *before // the line ends before the move
+				st.stopped = true
+				break loop
 			}
 			plies++
 			if c.build {
@@ -288,7 +313,8 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 				last = mv
 			}
 		case *ast.BadMove:
-			return moves, *cur, plies, false // reported by the parser
+			st.stopped = true // reported by the parser
+			break loop
 		case *ast.NAG:
 			if last != nil {
 				last.NAGs = c.mem.nags.add(last.NAGs, e.Value)
@@ -320,7 +346,8 @@ func (c *checker) line(start chess.Position, elems []ast.Element) (moves []*mode
 			}
 		}
 	}
-	return moves, *cur, plies, true
+	st.plies, st.last, st.pending, st.moves = plies, last, pending, moves
+	c.unattached = pending
 }
 
 // modelTags copies a tag section into the model, in memory from s.

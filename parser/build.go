@@ -53,6 +53,20 @@ func (a *arena[T]) refill() {
 // rewind makes the chunks available again; earlier nodes become invalid.
 func (a *arena[T]) rewind() { a.next, a.cur, a.used = 0, nil, arenaChunk }
 
+// fresh returns the index of the first chunk that holds only nodes
+// allocated from now on: a game's nodes from there on are its own.
+func (a *arena[T]) fresh() int { return a.next }
+
+// recycle makes the chunks from index from up to the one being filled
+// available again, their nodes being no longer needed; the chunk being
+// filled, which holds the latest nodes, stays in use.
+func (a *arena[T]) recycle(from int) {
+	if cur := a.next - 1; cur > from {
+		a.chunks[from], a.chunks[cur] = a.chunks[cur], a.chunks[from]
+		a.next = from + 1
+	}
+}
+
 // sliceArena carves slices out of shared chunks in the same way.
 type sliceArena[T any] struct {
 	chunks      [][]T
@@ -83,10 +97,28 @@ func (a *sliceArena[T]) copyOf(src []T) []T {
 
 func (a *sliceArena[T]) rewind() { a.chunk, a.used = 0, 0 }
 
+// fresh and recycle are arena's, for slices.
+func (a *sliceArena[T]) fresh() int {
+	if a.used == 0 {
+		return a.chunk
+	}
+	return a.chunk + 1
+}
+
+func (a *sliceArena[T]) recycle(from int) {
+	if a.chunk > from {
+		a.chunks[from], a.chunks[a.chunk] = a.chunks[a.chunk], a.chunks[from]
+		a.chunk = from
+	}
+}
+
 // level is an open variation.
 type level struct {
 	node  *ast.Variation
 	first int // index of its first element in builder.elems
+	// handed says that its "(" is handed out (Parser.Parts): its
+	// elements, from first on, are those after the last part.
+	handed bool
 }
 
 // builder assembles games from the grammar actions.
@@ -121,6 +153,14 @@ type builder struct {
 	results    arena[ast.Result]
 	elemSlices sliceArena[ast.Element]
 	tagSlices  sliceArena[*ast.TagPair]
+	// own marks, for every arena of movetext nodes, the first chunk that
+	// holds nodes of the current game only (see handOut).
+	own movetextChunks
+}
+
+// movetextChunks is a chunk index for every arena of movetext nodes.
+type movetextChunks struct {
+	moves, badMoves, numbers, nags, comments, suffixes, variations, elemSlices int
 }
 
 // reset prepares the builder for a new parse. With reuse, the arenas hand
@@ -133,6 +173,9 @@ func (b *builder) reset(p *parser, reuse bool) {
 	b.p = p
 	b.game, b.number, b.skipped, b.skipFrom, b.lastOpen, b.lastOpenAt = nil, nil, 0, -1, nil, 0
 	b.tags, b.elems, b.levels = b.tags[:0], b.elems[:0], b.levels[:0]
+	if p.parts != nil && cap(b.elems) > p.partSize {
+		b.elems = b.elems[:0:p.partSize] // so that add hands out at PartSize
+	}
 	b.games.rewind()
 	b.tagPairs.rewind()
 	b.moves.rewind()
@@ -161,6 +204,10 @@ func (b *builder) startGame(from int) {
 	b.lastOpen = nil
 	b.game = b.games.alloc()
 	*b.game = ast.Game{Span: ast.Span{From: from, To: from}}
+	if b.p.parts != nil {
+		b.own = movetextChunks{b.moves.fresh(), b.badMoves.fresh(), b.numbers.fresh(), b.nags.fresh(),
+			b.comments.fresh(), b.suffixes.fresh(), b.variations.fresh(), b.elemSlices.fresh()}
+	}
 }
 
 // extend records that the current game reaches at least to offset to.
@@ -175,7 +222,7 @@ func (b *builder) innermostParen() int { return b.levels[len(b.levels)-1].node.F
 
 // hasMovetext reports whether the current game has movetext.
 func (b *builder) hasMovetext() bool {
-	return len(b.elems) > 0 || len(b.levels) > 0 || (b.game != nil && b.game.Result != nil)
+	return len(b.elems) > 0 || len(b.levels) > 0 || (b.game != nil && (b.game.Result != nil || b.game.Parts > 0))
 }
 
 // begin starts a game at tok unless one has started: the grammar's rules
@@ -192,7 +239,96 @@ func (b *builder) add(e ast.Element) {
 		b.elems[n] = e
 		return
 	}
-	b.elems = grow.Append(b.elems, e) // kept out of the fast path above
+	b.addGrowing(e) // kept out of the fast path above
+}
+
+// DefaultPartSize is how many elements of a game's movetext the parser
+// holds before it hands them out (Parser.Parts), about 200 KB of movetext:
+// real games, the longest included, are parsed whole.
+const DefaultPartSize = 1 << 16
+
+// addGrowing is add where b.elems is full: it grows b.elems, unless it
+// hands out the movetext instead (Parser.Parts).
+func (b *builder) addGrowing(e ast.Element) {
+	if b.p.parts != nil && len(b.elems) >= b.p.partSize && b.handOut(e) {
+		return
+	}
+	b.elems = grow.Append(b.elems, e)
+}
+
+// handOut hands the movetext parsed so far and e, the element being added,
+// to Parser.Parts, and uses the memory of their nodes again. A move number
+// just added is kept instead, as it may still take the periods after it
+// ("12. ..."). It reports false, having done nothing, where the game holds
+// only comments: after a termination marker, they may yet join the game
+// before (endGame).
+func (b *builder) handOut(e ast.Element) bool {
+	if len(b.tags) == 0 && len(b.levels) == 0 && onlyComments(b.elems) {
+		return false
+	}
+	g, sink := b.game, b.p.parts
+	b.p.mergeForeign(g.From)
+	if g.Parts == 0 {
+		g.Tags = b.tagSlices.copyOf(b.tags)
+		sink.Begin(g)
+	}
+	g.Parts++
+	b.reachLastElement(g)
+	g.To = max(g.To, e.End())
+	// The elements up to the first level not yet opened belong to the
+	// line open innermost for the sink; then come the levels to open.
+	at := 0
+	for i := range b.levels {
+		l := &b.levels[i]
+		if l.handed {
+			continue
+		}
+		handElements(sink, b.elems[at:l.first])
+		sink.Open(l.node.From)
+		at, l.handed = l.first, true
+	}
+	handElements(sink, b.elems[at:])
+	for i := range b.levels {
+		b.levels[i].first = 0
+	}
+	clear(b.elems)
+	b.elems = b.elems[:0]
+	if cap(b.elems) > 4*b.p.partSize { // grown while only comments were held
+		b.elems = make([]ast.Element, 0, b.p.partSize)
+	}
+	b.elems = append(b.elems, e)
+	if e != ast.Element(b.number) {
+		handElements(sink, b.elems)
+		b.elems[0] = nil
+		b.elems = b.elems[:0]
+	}
+	// Every node of the game is handed out but a kept number, the latest
+	// of its arena, and the open variations', which are copied: the chunks
+	// before the ones being filled are free.
+	open := make([]ast.Variation, len(b.levels))
+	for i, l := range b.levels {
+		open[i] = *l.node
+	}
+	b.moves.recycle(b.own.moves)
+	b.badMoves.recycle(b.own.badMoves)
+	b.numbers.recycle(b.own.numbers)
+	b.nags.recycle(b.own.nags)
+	b.comments.recycle(b.own.comments)
+	b.suffixes.recycle(b.own.suffixes)
+	b.variations.recycle(b.own.variations)
+	b.elemSlices.recycle(b.own.elemSlices)
+	for i := range b.levels {
+		v := b.variations.alloc()
+		*v = open[i]
+		b.levels[i].node = v
+	}
+	return true
+}
+
+func handElements(sink PartSink, elems []ast.Element) {
+	if len(elems) > 0 {
+		sink.Elements(elems)
+	}
 }
 
 // reachLastElement extends the current game, g, to the end of its last
@@ -435,12 +571,27 @@ func (b *builder) popLevel(end int, closed bool) {
 	b.levels = b.levels[:len(b.levels)-1]
 	v := l.node
 	v.To, v.Closed = end, closed
+	if l.handed {
+		b.closeHanded(l, end)
+		return
+	}
 	v.Elements = b.elemSlices.copyOf(b.elems[l.first:])
 	b.elems = b.elems[:l.first]
 	if closed && len(v.Elements) == 0 {
 		b.p.addDiag(diag.EmptyVariation, v.From, v.To)
 	}
 	b.add(v)
+}
+
+// closeHanded closes the variation of l, whose "(" is handed out, at
+// offset end: the rest of its elements are handed out, and it is no
+// element of its line, Open and Close standing for it.
+func (b *builder) closeHanded(l level, end int) {
+	handElements(b.p.parts, b.elems[l.first:])
+	b.p.parts.Close()
+	clear(b.elems[l.first:])
+	b.elems = b.elems[:l.first]
+	b.game.To = max(b.game.To, end)
 }
 
 func (b *builder) result(tok lexer.Token) {
@@ -536,7 +687,7 @@ func (b *builder) endGame() {
 	g.Moves = b.takeElems()
 	b.tags, b.game = b.tags[:0], nil
 	db := b.p.db
-	if len(g.Tags) == 0 && g.Result == nil && onlyComments(g.Moves) && len(db.Games) > 0 {
+	if len(g.Tags) == 0 && g.Result == nil && g.Parts == 0 && onlyComments(g.Moves) && len(db.Games) > 0 {
 		// Comments after a termination marker parse as a game of their own;
 		// they belong to the game before, up to a "{" never closed on a
 		// later line: what that one swallows is the text of the games

@@ -80,6 +80,24 @@ func (p *parser) decodeGames() {
 	}
 }
 
+// mergeForeign makes the texts with bytes outside ASCII from offset from on,
+// those of a game being handed out in parts, one entry that decodeGames
+// reads the same way, so that the list does not grow with a huge game.
+func (p *parser) mergeForeign(from int) {
+	n := len(p.foreign)
+	i := n
+	for i > 0 && p.foreign[i-1].at >= from {
+		i--
+	}
+	if n-i < 2 {
+		return
+	}
+	for _, t := range p.foreign[i+1:] {
+		p.foreign[i].invalid = p.foreign[i].invalid || t.invalid
+	}
+	p.foreign = p.foreign[:i+1]
+}
+
 // decodeGame rewrites the text of g from Windows-1252 to UTF-8.
 func decodeGame(g *ast.Game) {
 	for _, t := range g.Tags {

@@ -63,6 +63,15 @@ type Parser struct {
 	// are counted by one diagnostic (see diag.Repeats). 0 means
 	// diag.DefaultRepeats; a negative value keeps them all.
 	MaxRepeats int
+	// Parts, when set, receives the movetext of every game too long to
+	// hold whole, in parts while the game is parsed: whenever the game
+	// holds PartSize elements not yet handed out, they go to Parts and
+	// their memory is used again. The game's Moves then holds only the
+	// elements after the last part (Game.Parts). That bounds the memory of
+	// a huge game for a caller that checks it as it comes (check.Parts).
+	Parts PartSink
+	// PartSize is the size of a part; 0 means DefaultPartSize.
+	PartSize int
 
 	yacc yyParserImpl
 	p    parser
@@ -73,6 +82,26 @@ type Parser struct {
 func (ps *Parser) Parse(src string) (*ast.Database, diag.List) {
 	db, diags, _ := ps.ParsePrefix(src, Cut{From: math.MaxInt})
 	return db, diags
+}
+
+// A PartSink receives the movetext of huge games in parts (Parser.Parts),
+// in input order. A variation whose "(" is handed out before its ")" comes
+// as Open, its elements, and Close; one handed out whole is an element of
+// its line. A PartSink must not keep what it receives: its memory is used
+// again. Its comments are as written: the encoding (Parser.Encoding) is
+// settled at the end of their game.
+type PartSink interface {
+	// Begin starts a game's parts. The game's Tags are set; its Index is
+	// not, nor its Moves.
+	Begin(g *ast.Game)
+	// Elements receives the next elements of the line open innermost: the
+	// game's main line, or the variation opened last.
+	Elements(elems []ast.Element)
+	// Open opens a variation of the line open innermost, with its "(" at
+	// offset from.
+	Open(from int)
+	// Close closes the variation opened last.
+	Close()
 }
 
 // Cut says where ParsePrefix may stop.
@@ -107,6 +136,10 @@ type Cut struct {
 func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int) {
 	p := &ps.p
 	p.cur = &ps.yacc.lval.tok
+	p.parts, p.partSize = ps.Parts, ps.PartSize
+	if p.partSize <= 0 {
+		p.partSize = DefaultPartSize
+	}
 	p.reset(src, ps.ReuseMemory)
 	p.cut, p.cutAt = c, len(src)
 	p.refused, p.gaveUp = 0, false
@@ -149,9 +182,11 @@ type parser struct {
 	// lastLBracket is where the last run of tag pairs began, to place a game
 	// broken before any of its tags was complete.
 	lastLBracket int
-	tagged       bool // the current tag section has an Event tag
-	parens       int  // variations open in the current game
-	maxDepth     int  // the deepest nesting allowed
+	tagged       bool     // the current tag section has an Event tag
+	parens       int      // variations open in the current game
+	maxDepth     int      // the deepest nesting allowed
+	parts        PartSink // Parser.Parts
+	partSize     int      // Parser.PartSize, or its default
 	// cur is the token most recently delivered to the grammar. It is
 	// goyacc's own lookahead value, which Lex fills, so that delivering a
 	// token stores it once.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/parser"
 )
 
@@ -96,13 +95,13 @@ func (rd *Reader) startPool() {
 	}()
 	for range n {
 		go func() {
-			ps, models := rd.opts.newParser(), new(check.Memory)
+			w := rd.opts.newWorker()
 			for pc := range p.jobs {
 				r := result{seq: pc.seq, sync: pc.sync, mem: pc.mem}
-				if pc.sync && !confirmCut(ps, &pc) {
+				if pc.sync && !confirmCut(w.parser, &pc) {
 					r.failed = true
 				} else {
-					r.games = process(ps, models, pc, rd.name, rd.opts)
+					r.games = process(w, pc, rd.name, rd.opts)
 				}
 				select {
 				case p.results <- r:

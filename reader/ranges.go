@@ -7,10 +7,8 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/input"
-	"github.com/pgnc/pgnc/parser"
 )
 
 // syncLookBehind is how far before a "[" Sync reads to judge the line
@@ -377,9 +375,9 @@ func (rd *Reader) startFiles() {
 	}()
 	for range n {
 		go func() {
-			ps, models := rd.opts.newParser(), new(check.Memory) // one per worker, to reuse their memory
+			w := rd.opts.newWorker() // one per goroutine, to reuse its memory
 			for j := range p.jobs {
-				if !rd.readChunks(j, ps, models) {
+				if !rd.readChunks(j, w) {
 					return
 				}
 			}
@@ -389,13 +387,13 @@ func (rd *Reader) startFiles() {
 
 // readChunks reads the range of j from its sync point, chunk by chunk, and
 // sends the chunks on j.out. It reports false when the pool stops.
-func (rd *Reader) readChunks(j *rangeJob, ps *parser.Parser, models *check.Memory) bool {
+func (rd *Reader) readChunks(j *rangeJob, w *worker) bool {
 	p := rd.files
 	start, err := Sync(p.r, int64(j.seq)*int64(rd.opts.RangeSize))
 	for {
 		r := rangeResult{seq: j.seq, err: err}
 		if err == nil {
-			r = rd.readRange(j.seq, start, ps, models)
+			r = rd.readRange(j.seq, start, w)
 		}
 		select {
 		case j.out <- r:
@@ -428,13 +426,13 @@ const (
 // or has read a whole range past its end without finding a sync point, so
 // that its games never take much more memory than a range; the result is
 // then marked capped, and the rest is read from its end, as the next chunk.
-func (rd *Reader) readRange(seq int, start int64, ps *parser.Parser, models *check.Memory) rangeResult {
+func (rd *Reader) readRange(seq int, start int64, w *worker) rangeResult {
 	end := min(int64(seq+1)*int64(rd.opts.RangeSize), rd.files.size)
 	if seq == rd.files.ranges-1 {
 		end = math.MaxInt // the last range reads to the end, however long the file has grown
 	}
 	rr := NewRange(rd.files.r, rd.name, start, end, rd.opts)
-	rr.parser, rr.models, rr.braces = ps, models, &rd.files.braces
+	rr.w, rr.braces = w, &rd.files.braces
 	rr.keepText = true // the games are handed out after the range is read
 	// The read buffer is pooled: nothing refers to it once the range is
 	// read, and a fresh one for every range would cost more than the text.
@@ -487,7 +485,7 @@ func (rd *Reader) nextFile() ([]*Game, error) {
 		// The range read again here stopped early: read on from where it
 		// stopped, up to the end of its range.
 		p.readHere++
-		r = rd.readRange(p.continued, p.end, rd.parser, rd.models)
+		r = rd.readRange(p.continued, p.end, rd.w)
 	case p.current != nil:
 		// The next chunk of the range a worker reads.
 		r = <-p.current.out
@@ -505,7 +503,7 @@ func (rd *Reader) nextFile() ([]*Game, error) {
 			close(j.cancel)
 			<-p.slots
 			p.readHere++
-			r = rd.readRange(r.seq, p.end, rd.parser, rd.models)
+			r = rd.readRange(r.seq, p.end, rd.w)
 		} else {
 			p.current = j
 		}

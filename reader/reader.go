@@ -72,6 +72,12 @@ type Options struct {
 	// Catalog is the language of the words in diagnostics' details
 	// (check.Checker.Catalog); nil means English.
 	Catalog *diag.Catalog
+	// InParts has the main line of a huge game checked in parts while it
+	// is parsed (parser.Parser.Parts), so that the game takes memory for
+	// its text and not for its whole syntax tree; the game's AST then holds
+	// only the end of its main line (ast.Game.HandedOut). It is for callers
+	// that need the diagnostics, not the tree, and is ignored with Model.
+	InParts bool
 	// Prepare, when set, is called for every game once it is checked, and
 	// what it returns becomes the game's Prepared. With Workers > 1 it runs
 	// on the workers, so that work done for each game, such as writing it
@@ -89,6 +95,11 @@ type Options struct {
 // newParser returns a parser set up as the options say.
 func (opts Options) newParser() *parser.Parser {
 	return &parser.Parser{ReuseMemory: opts.ReuseMemory, MaxDepth: opts.MaxDepth, Encoding: opts.Encoding, MaxRepeats: opts.MaxRepeats}
+}
+
+// checker returns a checker set up as the options say.
+func (opts Options) checker() check.Checker {
+	return check.Checker{MaxRepeats: opts.MaxRepeats, Language: opts.Language, Catalog: opts.Catalog}
 }
 
 // DefaultMaxGameBytes is the default for Options.MaxGameBytes: a 50 MB
@@ -158,8 +169,7 @@ type Reader struct {
 	pieces   int // pieces cut so far
 	index    int // games numbered so far
 	queue    []*Game
-	parser   *parser.Parser
-	models   *check.Memory // where parser's games get their models, reused as the trees are
+	w        *worker
 	err      error
 	pool     *pool // the goroutines of Workers > 1, started on first use
 	// ranged is set for a reader of a range (NewRange): the input ends
@@ -222,7 +232,7 @@ func New(r io.Reader, name string, opts Options) *Reader {
 	opts.MaxGameBytes = max(opts.MaxGameBytes, opts.PieceSize)
 	opts.ReuseText = opts.ReuseText && !opts.Model
 	opts.ReuseMemory = opts.ReuseMemory || opts.ReuseText
-	return &Reader{r: r, name: name, opts: opts, parser: opts.newParser(), models: new(check.Memory)}
+	return &Reader{r: r, name: name, opts: opts, w: opts.newWorker()}
 }
 
 // Next returns the next game, or io.EOF after the last one. Diagnostics that
@@ -245,7 +255,7 @@ func (rd *Reader) Next() (*Game, error) {
 		} else {
 			var pc piece
 			if pc, err = rd.nextPiece(); err == nil {
-				games = process(rd.parser, rd.models, pc, rd.name, rd.opts)
+				games = process(rd.w, pc, rd.name, rd.opts)
 				rd.holdText(pc.mem)
 			}
 		}
@@ -600,7 +610,7 @@ func (rd *Reader) parseCut() (int, piece) {
 		// whole window parsed and held in vain: scan for cuts instead.
 		cut.GiveUp = maxPieceGames
 	}
-	db, diags, end := rd.parser.ParsePrefix(src, cut)
+	db, diags, end := rd.w.parser.ParsePrefix(src, cut)
 	if end < 0 || end == len(src) && !final {
 		// Pieces that start in this text are cut by scanning, so that input
 		// where the parser finds no cut (every game broken, say) is not
@@ -714,21 +724,21 @@ func (rd *Reader) giveBackText() {
 
 // process parses and checks one piece. Game indexes and the Game field of
 // diagnostics are relative to the piece until Reader.number sets them.
-func process(ps *parser.Parser, models *check.Memory, pc piece, name string, opts Options) []*Game {
+func process(w *worker, pc piece, name string, opts Options) []*Game {
 	src := pc.src
 	file := &diag.File{Name: name, Src: src, Base: pc.base, BaseLine: pc.line, BaseCol: pc.col, Head: pc.head, HeadCut: pc.headCut, Tail: pc.tail}
 	db, diags := pc.db, pc.diags
 	if db == nil {
-		db, diags = ps.Parse(src)
+		db, diags = w.parser.Parse(src)
 	}
 	byGame := make([]diag.List, len(db.Games)+1)
 	for _, d := range diags {
 		byGame[d.Game] = append(byGame[d.Game], d) // d.Game is 0 outside games
 	}
-	checker := check.Checker{MaxRepeats: opts.MaxRepeats, Language: opts.Language, Catalog: opts.Catalog}
+	checker := opts.checker()
 	if opts.ReuseMemory {
-		models.Reset() // as the parser reuses the trees
-		checker.Memory = models
+		w.models.Reset() // as the parser reuses the trees
+		checker.Memory = w.models
 	}
 	var out []*Game
 	outside := byGame[0] // in position order, interleaved with the games
@@ -768,7 +778,7 @@ func process(ps *parser.Parser, models *check.Memory, pc piece, name string, opt
 			game.Diags = append(game.Diags, more...)
 			game.Plies = len(m.Moves)
 		default:
-			more, plies := checker.Replay(g)
+			more, plies := w.replay(checker, g)
 			game.Diags = append(game.Diags, more...)
 			game.Plies = plies
 		}
@@ -795,6 +805,7 @@ func process(ps *parser.Parser, models *check.Memory, pc piece, name string, opt
 		l.Add(diag.GameBytesLimit, len(src), len(src), 0, "limit", strconv.Itoa(opts.MaxGameBytes))
 		out = append(out, &Game{File: file, Diags: l})
 	}
+	clear(w.parts) // those of games after a cut, parsed in vain
 	flushOutside(len(src) + 1)
 	if outsideSkipped > 0 {
 		out = append(out, &Game{File: file, Skipped: outsideSkipped, Unread: pc.skipped})
