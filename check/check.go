@@ -86,6 +86,7 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 		m.Tags, c.mem = modelTags(c.alloc.tags, g.Tags), newGameMemory(c.alloc, g.Moves)
 	}
 	c.checkTags(g)
+	c.tagsVsGame(g)
 	start, ok := c.startPosition()
 	m.Start, m.Chess960 = start, c.chess960
 	if !ok {

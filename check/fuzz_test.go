@@ -35,5 +35,7 @@ func FuzzCheck(f *testing.F) {
 				mv.Play(&pos)
 			}
 		}
+		// Checked in parts while parsed, every game reads as checked whole.
+		partsAgree(t, src, 1+len(src)%7)
 	})
 }

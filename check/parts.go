@@ -28,6 +28,9 @@ func (k Checker) Begin(g *ast.Game) *Parts {
 	c.checkTags(g)
 	start, ok := c.startPosition()
 	p.replay, p.lines[0].cur = ok, start
+	// The tags are reported by End: the parser decodes their values at
+	// the end of the game (parser.Parser.Encoding).
+	c.diags, c.repeats = c.diags[:0], diag.Repeats{Max: k.MaxRepeats}
 	return p
 }
 
@@ -64,16 +67,19 @@ func (p *Parts) Close() { p.lines = p.lines[:len(p.lines)-1] }
 // its main line were replayed.
 func (p *Parts) End(g *ast.Game) (diag.List, int) {
 	c, main := &p.c, &p.lines[0]
+	// The game had no number while its parts were checked.
+	for i := range c.diags {
+		c.diags[i].Game = g.Index
+	}
+	c.index = g.Index
+	c.checkTags(g)
+	c.startPosition() // as Begin found it: only its diagnostics are new
+	c.tagsVsGame(g)
 	if p.replay {
 		p.Add(g.Moves)
 		if !main.stopped && !g.Broken {
 			c.checkResult(g, &main.cur, main.plies)
 		}
-	}
-	// The game had no number while its parts were checked.
-	c.index = g.Index
-	for i := range c.diags {
-		c.diags[i].Game = g.Index
 	}
 	c.repeats.Flush(&c.diags, c.index)
 	c.diags.Sort()

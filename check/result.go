@@ -64,13 +64,14 @@ func lookedUp(name string) int {
 // tagIndex holds the first tag of each name the checks look up and its place
 // in the tag section, found in one pass.
 type tagIndex struct {
-	first [lookedUpTags]*ast.TagPair
-	at    [lookedUpTags]int
+	first   [lookedUpTags]*ast.TagPair
+	at      [lookedUpTags]int
+	missing []string // the roster's tags that are not there
 }
 
-// checkTags checks the tag section: the Seven Tag Roster present and in
-// order, dates, duplicates, and the Result tag against the marker. It fills
-// c.tags for the checks that follow.
+// checkTags checks the tag section: the Seven Tag Roster in order, dates
+// and duplicates. It fills c.tags for the checks that follow, and the
+// missing roster tags for tagsVsGame.
 func (c *checker) checkTags(g *ast.Game) {
 	c.tags = tagIndex{}
 	if len(g.Tags) == 0 {
@@ -105,11 +106,10 @@ func (c *checker) checkTags(g *ast.Game) {
 		c.add(diag.DuplicateTag, t, "tag", t.Name)
 	}
 	last := -1
-	var missing []string
 	for k, name := range roster {
 		t := c.tags.first[k]
 		if t == nil {
-			missing = append(missing, name)
+			c.tags.missing = append(c.tags.missing, name)
 			continue
 		}
 		if pos := c.tags.at[k]; pos < last {
@@ -118,15 +118,24 @@ func (c *checker) checkTags(g *ast.Game) {
 			last = pos
 		}
 	}
-	if len(missing) > 0 && !g.Broken { // a broken game's later tags were skipped
-		c.diags.Add(diag.RosterMissing, g.Tags[0].From, g.Tags[0].To, c.index, "tags", strings.Join(missing, ", "))
-	}
 	if d := c.tags.first[tagDate]; d != nil && !validDate(d.Value) {
 		c.add(diag.DateFormat, d, "value", strconv.Quote(d.Value))
 	}
-	if r := c.tags.first[tagResult]; r != nil && r.Value != "1-0" && r.Value != "0-1" && r.Value != "1/2-1/2" && r.Value != "*" {
+	if r := c.tags.first[tagResult]; r != nil && !validResult(r.Value) {
 		c.add(diag.ResultTagValue, r, "value", strconv.Quote(r.Value))
-	} else if r != nil && g.Result != nil && r.Value != g.Result.Outcome.String() {
+	}
+}
+
+func validResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*" }
+
+// tagsVsGame checks what the tag section says against what only the end
+// of the game tells: the roster, unless a syntax error skipped later tags,
+// and the Result tag against the marker.
+func (c *checker) tagsVsGame(g *ast.Game) {
+	if len(c.tags.missing) > 0 && !g.Broken {
+		c.diags.Add(diag.RosterMissing, g.Tags[0].From, g.Tags[0].To, c.index, "tags", strings.Join(c.tags.missing, ", "))
+	}
+	if r := c.tags.first[tagResult]; r != nil && validResult(r.Value) && g.Result != nil && r.Value != g.Result.Outcome.String() {
 		c.add(diag.ResultMismatch, g.Result, "tag", strconv.Quote(r.Value), "marker", g.Result.Text)
 	}
 }
