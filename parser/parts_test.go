@@ -121,14 +121,14 @@ func TestPartsAgree(t *testing.T) {
 func TestPartsCases(t *testing.T) {
 	for _, src := range []string{
 		"[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n",
-		"1. e4 e5 2. ... Nf3 12. ... 3 . Nc6 *",           // periods apart from their number
+		"1. e4 e5 2. ... Nf3 12. ... 3 . Nc6 *",             // periods apart from their number
 		"1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 *", // nested variations
 		"1. e4 (1. d4 d5 (1... Nf6 2. c4 {never closed *\n\n[Event \"b\"]\n\n1. d4 *",
 		"1. e4 ( ( ( ) ) ) e5 () *",
 		"1. e4 e5 2. Nf3 ) Nc6 ( *", // stray parentheses
 		"1. e4 e5 1-0 {after} {the} {result} ; line\n{more}\n\n[Event \"c\"]\n\n1. e4 *",
 		"[Event \"d\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 [Event \"e\"] 1. d4 *", // no marker
-		"1. e4 e5 2. Nf3 Nc6\n\n1. d4 d5 *", // a second game without tags
+		"1. e4 e5 2. Nf3 Nc6\n\n1. d4 d5 *",                                 // a second game without tags
 		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 Nz9 6. Re1 *",
 		"{only} {comments} {here}",
 		"1. e4 $1 $2 ! e5 e.p. 2. Nf3 *",
