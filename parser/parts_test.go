@@ -149,8 +149,7 @@ func TestPartsMemory(t *testing.T) {
 		var chunks []int
 		for _, n := range []int{50_000, 100_000, 200_000} {
 			src := "[Event \"x\"]\n\n" + shape.head + strings.Repeat(shape.unit, n) + shape.tail
-			ps := Parser{Parts: &recordParts{games: map[*ast.Game]*strings.Builder{}}, PartSize: 1000}
-			ps.Parts = discardParts{}
+			ps := Parser{Parts: discardParts{}, PartSize: 1000}
 			ps.Parse(src)
 			b := &ps.p.build
 			chunks = append(chunks, len(b.moves.chunks)+len(b.numbers.chunks)+len(b.comments.chunks)+len(b.nags.chunks)+len(b.variations.chunks))
