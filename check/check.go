@@ -289,8 +289,12 @@ func (c *checker) feed(st *lineState, elems []ast.Element) {
 	if st.stopped {
 		return
 	}
-	cur, before := &st.cur, &st.before
-	plies, last, pending, moves := st.plies, st.last, st.pending, st.moves
+	// The positions and the count are local copies, which the compiler
+	// keeps apart from st; the model's state stays in st, out of the
+	// registers that the loop needs (held in locals, it was saved to the
+	// stack at every element, a third more instructions in the loop).
+	curPos, beforePos, plies := st.cur, st.before, st.plies
+	cur, before := &curPos, &beforePos
 loop:
 	for _, e := range elems {
 		switch e := e.(type) {
@@ -308,33 +312,33 @@ loop:
 			}
 			plies++
 			if c.build {
-				mv.Before, pending = pending, nil
+				mv.Before, st.pending = st.pending, nil
 				mv.Ply = plyOf(before)
-				moves = append(moves, mv)
-				last = mv
+				st.moves = append(st.moves, mv)
+				st.last = mv
 			}
 		case *ast.BadMove:
 			st.stopped = true // reported by the parser
 			break loop
 		case *ast.NAG:
-			if last != nil {
+			if last := st.last; last != nil {
 				last.NAGs = c.mem.nags.add(last.NAGs, e.Value)
 			}
 		case *ast.Suffix:
-			if a, ok := san.ParseAnnotation(e.Text); ok && last != nil {
-				last.NAGs = c.mem.nags.add(last.NAGs, int(a))
+			if a, ok := san.ParseAnnotation(e.Text); ok && st.last != nil {
+				st.last.NAGs = c.mem.nags.add(st.last.NAGs, int(a))
 			}
 		case *ast.Comment:
 			if !c.build {
 				continue
 			}
-			if last != nil && pending == nil {
+			if last := st.last; last != nil && st.pending == nil {
 				last.Comments = c.mem.comments.add(last.Comments, e.Text)
 				if strings.Contains(e.Text, "[%") {
 					last.ReadCommands(e.Text)
 				}
 			} else {
-				pending = c.mem.comments.add(pending, e.Text)
+				st.pending = c.mem.comments.add(st.pending, e.Text)
 			}
 		case *ast.Variation:
 			from := cur
@@ -342,13 +346,13 @@ loop:
 				from = before // the position before the last move
 			}
 			alt, _, _, _ := c.line(*from, e.Elements)
-			if last != nil {
+			if last := st.last; last != nil {
 				last.Variations = grow.Append(last.Variations, alt)
 			}
 		}
 	}
-	st.plies, st.last, st.pending, st.moves = plies, last, pending, moves
-	c.unattached = pending
+	st.cur, st.before, st.plies = curPos, beforePos, plies
+	c.unattached = st.pending
 }
 
 // modelTags copies a tag section into the model, in memory from s.

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -234,12 +235,10 @@ func (b *builder) begin(tok lexer.Token) { b.current(tok.Start) }
 // action, goyacc's Parse being a big function. The game's end is settled
 // when it is complete (reachLastElement), not at every element.
 func (b *builder) add(e ast.Element) {
-	if n := len(b.elems); n < cap(b.elems) {
-		b.elems = b.elems[:n+1]
-		b.elems[n] = e
-		return
+	if len(b.elems) == cap(b.elems) {
+		b.makeRoom()
 	}
-	b.addGrowing(e) // kept out of the fast path above
+	b.elems = append(b.elems, e)
 }
 
 // DefaultPartSize is how many elements of a game's movetext the parser
@@ -247,24 +246,38 @@ func (b *builder) add(e ast.Element) {
 // real games, the longest included, are parsed whole.
 const DefaultPartSize = 1 << 16
 
-// addGrowing is add where b.elems is full: it grows b.elems, unless it
-// hands out the movetext instead (Parser.Parts).
-func (b *builder) addGrowing(e ast.Element) {
-	if b.p.parts != nil && len(b.elems) >= b.p.partSize && b.handOut(e) {
+// makeRoom makes room in b.elems for one more element: once it holds
+// PartSize elements, it hands them out (Parser.Parts), or else it grows.
+func (b *builder) makeRoom() {
+	if b.p.parts != nil && len(b.elems) >= b.p.partSize && b.handOut() {
 		return
 	}
-	b.elems = grow.Append(b.elems, e)
+	b.elems = slices.Grow(b.elems, len(b.elems)) // doubling: see package grow
 }
 
-// handOut hands the movetext parsed so far and e, the element being added,
-// to Parser.Parts, and uses the memory of their nodes again. A move number
-// just added is kept instead, as it may still take the periods after it
-// ("12. ..."). It reports false, having done nothing, where the game holds
-// only comments: after a termination marker, they may yet join the game
-// before (endGame).
-func (b *builder) handOut(e ast.Element) bool {
+// addClosed adds v, a variation that has just closed. Its nodes lie in the
+// chunks that handOut uses again, so it is handed out with the elements
+// before it, never kept while they go; add hands out before it adds.
+func (b *builder) addClosed(v *ast.Variation) {
+	b.elems = grow.Append(b.elems, ast.Element(v))
+	if b.p.parts != nil && len(b.elems) >= b.p.partSize {
+		b.handOut()
+	}
+}
+
+// handOut hands the movetext parsed so far to Parser.Parts, and uses the
+// memory of its nodes again. A move number that ends it is kept, as it may
+// still take the periods after it ("12. ..."). It reports false, having
+// done nothing, where the game holds only comments: after a termination
+// marker, they may yet join the game before (endGame).
+func (b *builder) handOut() bool {
+	n := len(b.elems)
 	if len(b.tags) == 0 && len(b.levels) == 0 && onlyComments(b.elems) {
 		return false
+	}
+	keep := 0
+	if b.elems[n-1] == ast.Element(b.number) {
+		keep = 1
 	}
 	g, sink := b.game, b.p.parts
 	b.p.mergeForeign(g.From)
@@ -274,7 +287,6 @@ func (b *builder) handOut(e ast.Element) bool {
 	}
 	g.Parts++
 	b.reachLastElement(g)
-	g.To = max(g.To, e.End())
 	// The elements up to the first level not yet opened belong to the
 	// line open innermost for the sink; then come the levels to open.
 	at := 0
@@ -287,20 +299,15 @@ func (b *builder) handOut(e ast.Element) bool {
 		sink.Open(l.node.From)
 		at, l.handed = l.first, true
 	}
-	handElements(sink, b.elems[at:])
+	handElements(sink, b.elems[at:n-keep])
 	for i := range b.levels {
 		b.levels[i].first = 0
 	}
-	clear(b.elems)
-	b.elems = b.elems[:0]
+	kept := copy(b.elems, b.elems[n-keep:])
+	clear(b.elems[kept:])
+	b.elems = b.elems[:kept]
 	if cap(b.elems) > 4*b.p.partSize { // grown while only comments were held
-		b.elems = make([]ast.Element, 0, b.p.partSize)
-	}
-	b.elems = append(b.elems, e)
-	if e != ast.Element(b.number) {
-		handElements(sink, b.elems)
-		b.elems[0] = nil
-		b.elems = b.elems[:0]
+		b.elems = append(make([]ast.Element, 0, b.p.partSize), b.elems...)
 	}
 	// Every node of the game is handed out but a kept number, the latest
 	// of its arena, and the open variations', which are copied: the chunks
@@ -580,7 +587,7 @@ func (b *builder) popLevel(end int, closed bool) {
 	if closed && len(v.Elements) == 0 {
 		b.p.addDiag(diag.EmptyVariation, v.From, v.To)
 	}
-	b.add(v)
+	b.addClosed(v)
 }
 
 // closeHanded closes the variation of l, whose "(" is handed out, at
