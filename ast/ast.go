@@ -52,9 +52,10 @@ type Game struct {
 	// the rest of it after a syntax error, and variations nested deeper
 	// than the limit.
 	Skipped int
-	// Parts counts the parts of its movetext that the parser handed out
-	// while it parsed the game (parser.Parser.Parts): Moves holds what
-	// came after them. It is 0 for a game parsed whole.
+	// Parts counts the parts of its tag section and movetext that the
+	// parser handed out while it parsed the game (parser.Parser.Parts):
+	// Tags and Moves hold what came after them. It is 0 for a game parsed
+	// whole.
 	Parts int
 }
 

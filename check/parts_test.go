@@ -22,6 +22,7 @@ func (s *partChecks) Begin(g *ast.Game) {
 	s.cur = Checker{}.Begin(g)
 	s.games[g] = s.cur
 }
+func (s *partChecks) Tags(tags []*ast.TagPair)     { s.cur.Tags(tags) }
 func (s *partChecks) Elements(elems []ast.Element) { s.cur.Add(elems) }
 func (s *partChecks) Open(int)                     { s.cur.Open() }
 func (s *partChecks) Close()                       { s.cur.Close() }

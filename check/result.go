@@ -62,11 +62,21 @@ func lookedUp(name string) int {
 }
 
 // tagIndex holds the first tag of each name the checks look up and its place
-// in the tag section, found in one pass.
+// in the tag section, found in one pass, which may take the section in
+// parts (addTags).
 type tagIndex struct {
-	first   [lookedUpTags]*ast.TagPair
-	at      [lookedUpTags]int
-	missing []string // the roster's tags that are not there
+	first [lookedUpTags]*ast.TagPair
+	at    [lookedUpTags]int
+	// count is how many tags are added, and firstSpan where the first is.
+	count     int
+	firstSpan ast.Span
+	// others has a bit for the length and first byte of each other name
+	// seen: a name whose bit is clear cannot repeat an earlier one. seen,
+	// where set, holds the other names instead: so that a long section
+	// costs O(n), not O(n²), and for a section that comes in parts.
+	others  uint64
+	seen    map[string]bool
+	missing []string // the roster's tags that are not there (finishTags)
 }
 
 // checkTags checks the tag section: the Seven Tag Roster in order, dates
@@ -74,38 +84,50 @@ type tagIndex struct {
 // missing roster tags for tagsVsGame.
 func (c *checker) checkTags(g *ast.Game) {
 	c.tags = tagIndex{}
-	if len(g.Tags) == 0 {
-		return // reported by the parser
-	}
-	// others has a bit for the length and first byte of each other name
-	// seen: a name whose bit is clear cannot repeat an earlier one.
-	var others uint64
-	// A long tag section is searched through a map, so that a game of n
-	// tags costs O(n), not O(n²).
-	var seen map[string]bool
 	if len(g.Tags) > manyTags {
-		seen = map[string]bool{} // as big as the distinct names, not the pairs
+		c.tags.seen = map[string]bool{} // as big as the distinct names, not the pairs
 	}
-	for i, t := range g.Tags {
+	c.addTags(g.Tags)
+	c.finishTags()
+}
+
+// addTags adds tags, the next ones of the tag section, to c.tags and
+// reports those that repeat a name. Without c.tags.seen, the tags added
+// before must be tags itself.
+func (c *checker) addTags(tags []*ast.TagPair) {
+	ti := &c.tags
+	if ti.count == 0 && len(tags) > 0 {
+		ti.firstSpan = tags[0].Span
+	}
+	for i, t := range tags {
 		if k := lookedUp(t.Name); k >= 0 {
-			if c.tags.first[k] == nil {
-				c.tags.first[k], c.tags.at[k] = t, i
+			if ti.first[k] == nil {
+				ti.first[k], ti.at[k] = t, ti.count+i
 				continue
 			}
-		} else if seen != nil {
-			if !seen[t.Name] {
-				seen[t.Name] = true
+		} else if ti.seen != nil {
+			if !ti.seen[t.Name] {
+				ti.seen[t.Name] = true
 				continue
 			}
-		} else if bit := nameBit(t.Name); others&bit == 0 {
-			others |= bit
+		} else if bit := nameBit(t.Name); ti.others&bit == 0 {
+			ti.others |= bit
 			continue
-		} else if !namedBefore(g.Tags[:i], t.Name) {
+		} else if !namedBefore(tags[:i], t.Name) {
 			continue
 		}
 		c.add(diag.DuplicateTag, t, "tag", t.Name)
 	}
-	last := -1
+	ti.count += len(tags)
+}
+
+// finishTags checks the tag section once it is complete: the roster's
+// order, the date and the Result tag's value.
+func (c *checker) finishTags() {
+	if c.tags.count == 0 {
+		return // reported by the parser
+	}
+	last, lastName := -1, ""
 	for k, name := range roster {
 		t := c.tags.first[k]
 		if t == nil {
@@ -113,9 +135,9 @@ func (c *checker) checkTags(g *ast.Game) {
 			continue
 		}
 		if pos := c.tags.at[k]; pos < last {
-			c.add(diag.RosterOrder, t, "tag", name, "other", g.Tags[last].Name)
+			c.add(diag.RosterOrder, t, "tag", name, "other", lastName)
 		} else {
-			last = pos
+			last, lastName = pos, name
 		}
 	}
 	if d := c.tags.first[tagDate]; d != nil && !validDate(d.Value) {
@@ -133,7 +155,7 @@ func validResult(s string) bool { return s == "1-0" || s == "0-1" || s == "1/2-1
 // and the Result tag against the marker.
 func (c *checker) tagsVsGame(g *ast.Game) {
 	if len(c.tags.missing) > 0 && !g.Broken {
-		c.diags.Add(diag.RosterMissing, g.Tags[0].From, g.Tags[0].To, c.index, "tags", strings.Join(c.tags.missing, ", "))
+		c.diags.Add(diag.RosterMissing, c.tags.firstSpan.From, c.tags.firstSpan.To, c.index, "tags", strings.Join(c.tags.missing, ", "))
 	}
 	if r := c.tags.first[tagResult]; r != nil && validResult(r.Value) && g.Result != nil && r.Value != g.Result.Outcome.String() {
 		c.add(diag.ResultMismatch, g.Result, "tag", strconv.Quote(r.Value), "marker", g.Result.Text)

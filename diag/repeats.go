@@ -1,6 +1,9 @@
 package diag
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // DefaultRepeats is how many diagnostics of one code a game keeps unless
 // told otherwise. A game of a million null moves would otherwise hold a
@@ -39,6 +42,11 @@ type repeat struct {
 	kept       int
 	dropped    int
 	start, end int // the span of the first one dropped
+}
+
+// Clone returns a copy of r that counts apart from it.
+func (r *Repeats) Clone() Repeats {
+	return Repeats{Max: r.Max, counts: slices.Clone(r.counts), once: slices.Clone(r.once)}
 }
 
 // Reset starts counting afresh with limit max (see Max), forgetting what

@@ -157,11 +157,14 @@ type builder struct {
 	// own marks, for every arena of movetext nodes, the first chunk that
 	// holds nodes of the current game only (see handOut).
 	own movetextChunks
+	// movetextOut is the last game whose movetext was handed out.
+	movetextOut *ast.Game
 }
 
-// movetextChunks is a chunk index for every arena of movetext nodes.
+// movetextChunks is a chunk index for every arena of movetext nodes, and
+// for the tag pairs.
 type movetextChunks struct {
-	moves, badMoves, numbers, nags, comments, suffixes, variations, elemSlices int
+	moves, badMoves, numbers, nags, comments, suffixes, variations, elemSlices, tagPairs int
 }
 
 // reset prepares the builder for a new parse. With reuse, the arenas hand
@@ -172,7 +175,7 @@ func (b *builder) reset(p *parser, reuse bool) {
 		*b = builder{tags: b.tags, elems: b.elems, levels: b.levels}
 	}
 	b.p = p
-	b.game, b.number, b.skipped, b.skipFrom, b.lastOpen, b.lastOpenAt = nil, nil, 0, -1, nil, 0
+	b.game, b.number, b.skipped, b.skipFrom, b.lastOpen, b.lastOpenAt, b.movetextOut = nil, nil, 0, -1, nil, 0, nil
 	b.tags, b.elems, b.levels = b.tags[:0], b.elems[:0], b.levels[:0]
 	if p.parts != nil && cap(b.elems) > p.partSize {
 		b.elems = b.elems[:0:p.partSize] // so that add hands out at PartSize
@@ -207,7 +210,7 @@ func (b *builder) startGame(from int) {
 	*b.game = ast.Game{Span: ast.Span{From: from, To: from}}
 	if b.p.parts != nil {
 		b.own = movetextChunks{b.moves.fresh(), b.badMoves.fresh(), b.numbers.fresh(), b.nags.fresh(),
-			b.comments.fresh(), b.suffixes.fresh(), b.variations.fresh(), b.elemSlices.fresh()}
+			b.comments.fresh(), b.suffixes.fresh(), b.variations.fresh(), b.elemSlices.fresh(), b.tagPairs.fresh()}
 	}
 }
 
@@ -223,7 +226,7 @@ func (b *builder) innermostParen() int { return b.levels[len(b.levels)-1].node.F
 
 // hasMovetext reports whether the current game has movetext.
 func (b *builder) hasMovetext() bool {
-	return len(b.elems) > 0 || len(b.levels) > 0 || (b.game != nil && (b.game.Result != nil || b.game.Parts > 0))
+	return len(b.elems) > 0 || len(b.levels) > 0 || (b.game != nil && (b.game.Result != nil || b.movetextOut == b.game))
 }
 
 // begin starts a game at tok unless one has started: the grammar's rules
@@ -279,13 +282,11 @@ func (b *builder) handOut() bool {
 	if b.elems[n-1] == ast.Element(b.number) {
 		keep = 1
 	}
-	g, sink := b.game, b.p.parts
-	b.p.mergeForeign(g.From)
-	if g.Parts == 0 {
-		g.Tags = b.tagSlices.copyOf(b.tags)
-		sink.Begin(g)
+	g, sink := b.beginPart()
+	if b.movetextOut != g {
+		g.Tags = b.tagSlices.copyOf(b.tags) // the section is complete: see PartSink
+		b.movetextOut = g
 	}
-	g.Parts++
 	b.reachLastElement(g)
 	// The elements up to the first level not yet opened belong to the
 	// line open innermost for the sink; then come the levels to open.
@@ -330,6 +331,31 @@ func (b *builder) handOut() bool {
 		b.levels[i].node = v
 	}
 	return true
+}
+
+// beginPart starts a part of the current game: the sink learns of the game
+// at its first.
+func (b *builder) beginPart() (*ast.Game, PartSink) {
+	g := b.game
+	b.p.mergeForeign(g.From)
+	if g.Parts == 0 {
+		b.p.parts.Begin(g)
+	}
+	g.Parts++
+	return g, b.p.parts
+}
+
+// handOutTags hands the tag section read so far to Parser.Parts but its
+// last pair, which keeps the section from looking empty (endGame), and
+// uses the memory of the pairs again.
+func (b *builder) handOutTags() {
+	_, sink := b.beginPart()
+	n := len(b.tags)
+	sink.Tags(b.tags[:n-1])
+	b.tags[0] = b.tags[n-1]
+	clear(b.tags[1:])
+	b.tags = b.tags[:1]
+	b.tagPairs.recycle(b.own.tagPairs)
 }
 
 func handElements(sink PartSink, elems []ast.Element) {
@@ -414,6 +440,9 @@ func (b *builder) addTag(from, to int, name, value lexer.Token, plain bool) {
 		t.Value = unescape(src[value.Start+1 : value.End-1])
 	}
 	b.tags = append(b.tags, t)
+	if len(b.tags) >= b.p.partSize && b.p.parts != nil {
+		b.handOutTags()
+	}
 	if len(t.Name) == len("Variant") && t.Name == "Variant" {
 		if ok, _ := chess.PlaysVariant(t.Value); !ok {
 			b.game.OtherVariant = true

@@ -63,12 +63,13 @@ type Parser struct {
 	// are counted by one diagnostic (see diag.Repeats). 0 means
 	// diag.DefaultRepeats; a negative value keeps them all.
 	MaxRepeats int
-	// Parts, when set, receives the movetext of every game too long to
-	// hold whole, in parts while the game is parsed: whenever the game
-	// holds PartSize elements not yet handed out, they go to Parts and
-	// their memory is used again. The game's Moves then holds only the
-	// elements after the last part (Game.Parts). That bounds the memory of
-	// a huge game for a caller that checks it as it comes (check.Parts).
+	// Parts, when set, receives every game too long to hold whole, in
+	// parts while the game is parsed: whenever the game holds PartSize
+	// tag pairs or elements of movetext not yet handed out, they go to
+	// Parts and their memory is used again. The game's Tags and Moves then
+	// hold only what came after the last part (Game.Parts). That bounds
+	// the memory of a huge game for a caller that checks it as it comes
+	// (check.Parts).
 	Parts PartSink
 	// PartSize is the size of a part; 0 means DefaultPartSize.
 	PartSize int
@@ -84,16 +85,19 @@ func (ps *Parser) Parse(src string) (*ast.Database, diag.List) {
 	return db, diags
 }
 
-// A PartSink receives the movetext of huge games in parts (Parser.Parts),
-// in input order. A variation whose "(" is handed out before its ")" comes
-// as Open, its elements, and Close; one handed out whole is an element of
-// its line. A PartSink must not keep what it receives: its memory is used
-// again. Its comments are as written: the encoding (Parser.Encoding) is
-// settled at the end of their game.
+// A PartSink receives huge games in parts (Parser.Parts), in input order:
+// the tag section, if it is huge, and then the movetext. A variation whose
+// "(" is handed out before its ")" comes as Open, its elements, and Close;
+// one handed out whole is an element of its line. A PartSink must not keep
+// what it receives: its memory is used again. Tag values and comments come
+// as written: the encoding (Parser.Encoding) is settled at the end of their
+// game.
 type PartSink interface {
-	// Begin starts a game's parts. The game's Tags are set; its Index is
-	// not, nor its Moves.
+	// Begin starts a game's parts. Its Index is not set, nor its Moves;
+	// when movetext comes, its Tags are the tags not handed out.
 	Begin(g *ast.Game)
+	// Tags receives the next pairs of the tag section.
+	Tags(tags []*ast.TagPair)
 	// Elements receives the next elements of the line open innermost: the
 	// game's main line, or the variation opened last.
 	Elements(elems []ast.Element)

@@ -13,17 +13,33 @@ import (
 // flatMovetext writes a game's movetext, so that a game parsed in parts
 // can be compared with the same game parsed whole.
 type recordParts struct {
-	games map[*ast.Game]*strings.Builder
-	cur   *strings.Builder
+	games  map[*ast.Game]*strings.Builder // the movetext of each game
+	tagsOf map[*ast.Game]*strings.Builder // its tag pairs handed out
+	cur    *strings.Builder
+	tags   *strings.Builder
+	game   *ast.Game
+}
+
+func newRecordParts() *recordParts {
+	return &recordParts{games: map[*ast.Game]*strings.Builder{}, tagsOf: map[*ast.Game]*strings.Builder{}}
 }
 
 func (r *recordParts) Begin(g *ast.Game) {
-	if len(g.Moves) != 0 || g.Index != 0 {
-		panic(fmt.Sprintf("Begin of a game with %d moves and index %d", len(g.Moves), g.Index))
+	if len(g.Moves) != 0 || len(g.Tags) != 0 || g.Index != 0 {
+		panic(fmt.Sprintf("Begin of a game with %d moves, %d tags and index %d", len(g.Moves), len(g.Tags), g.Index))
 	}
 	r.cur = new(strings.Builder)
 	r.games[g] = r.cur
-	fmt.Fprintf(r.cur, "tags %d\n", len(g.Tags))
+	r.tagsOf[g] = new(strings.Builder)
+	r.tags, r.game = r.tagsOf[g], g
+}
+
+// Tags writes the pairs as gameOutline does; tag values come as written,
+// and are decoded at the end of their game where not handed out.
+func (r *recordParts) Tags(tags []*ast.TagPair) {
+	for _, t := range tags {
+		fmt.Fprintf(r.tags, "TagPair %d-%d %s\n", t.From, t.To, t.Name)
+	}
 }
 func (r *recordParts) Elements(elems []ast.Element) { flatMovetext(r.cur, elems) }
 func (r *recordParts) Open(from int)                { fmt.Fprintf(r.cur, "( %d\n", from) }
@@ -48,12 +64,14 @@ func flatMovetext(w *strings.Builder, elems []ast.Element) {
 	}
 }
 
-// gameOutline writes what a game holds besides its movetext.
-func gameOutline(g *ast.Game) string {
+// gameOutline writes what a game holds besides its movetext, after the
+// tags handed out before its Tags.
+func gameOutline(g *ast.Game, handed string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "game %d %d-%d broken %v skipped %d foreign %v\n", g.Index, g.From, g.To, g.Broken, g.Skipped, g.ForeignLetters)
+	b.WriteString(handed)
 	for _, t := range g.Tags {
-		ast.Fprint(&b, t)
+		fmt.Fprintf(&b, "TagPair %d-%d %s\n", t.From, t.To, t.Name)
 	}
 	if g.Result != nil {
 		ast.Fprint(&b, g.Result)
@@ -71,7 +89,7 @@ func partsAgree(t *testing.T, name, src string, sizes ...int) (parted int) {
 	t.Helper()
 	whole, wantDiags := Parse(src)
 	for _, size := range sizes {
-		rec := &recordParts{games: map[*ast.Game]*strings.Builder{}}
+		rec := newRecordParts()
 		ps := Parser{Parts: rec, PartSize: size, ReuseMemory: true}
 		db, diags := ps.Parse(src)
 		if got, want := fmt.Sprint(diags), fmt.Sprint(wantDiags); got != want {
@@ -82,17 +100,18 @@ func partsAgree(t *testing.T, name, src string, sizes ...int) (parted int) {
 		}
 		for i, g := range db.Games {
 			w := whole.Games[i]
-			if got, want := gameOutline(g), gameOutline(w); got != want {
+			handed := ""
+			if rec.tagsOf[g] != nil && g.Parts > 0 {
+				handed = rec.tagsOf[g].String()
+			}
+			if got, want := gameOutline(g, handed), gameOutline(w, ""); got != want {
 				t.Fatalf("%s, parts of %d, game %d:\n%s\nwant\n%s", name, size, i+1, got, want)
 			}
 			var got, want strings.Builder
-			fmt.Fprintf(&want, "tags %d\n", len(w.Tags))
 			flatMovetext(&want, w.Moves)
 			if rec.games[g] != nil && g.Parts > 0 {
 				parted++
 				got.WriteString(rec.games[g].String())
-			} else {
-				fmt.Fprintf(&got, "tags %d\n", len(g.Tags))
 			}
 			flatMovetext(&got, g.Moves)
 			if got.String() != want.String() {
@@ -163,6 +182,7 @@ func TestPartsMemory(t *testing.T) {
 type discardParts struct{}
 
 func (discardParts) Begin(*ast.Game)        {}
+func (discardParts) Tags([]*ast.TagPair)    {}
 func (discardParts) Elements([]ast.Element) {}
 func (discardParts) Open(int)               {}
 func (discardParts) Close()                 {}

@@ -46,6 +46,7 @@ func (s *checkParts) Begin(g *ast.Game) {
 	s.games[g] = s.current
 }
 
+func (s *checkParts) Tags(tags []*ast.TagPair)     { s.current.Tags(tags) }
 func (s *checkParts) Elements(elems []ast.Element) { s.current.Add(elems) }
 func (s *checkParts) Open(int)                     { s.current.Open() }
 func (s *checkParts) Close()                       { s.current.Close() }
@@ -54,6 +55,7 @@ func (s *checkParts) Close()                       { s.current.Close() }
 type skipParts struct{}
 
 func (skipParts) Begin(*ast.Game)        {}
+func (skipParts) Tags([]*ast.TagPair)    {}
 func (skipParts) Elements([]ast.Element) {}
 func (skipParts) Open(int)               {}
 func (skipParts) Close()                 {}
