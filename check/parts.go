@@ -20,11 +20,11 @@ type Parts struct {
 	lines []lineState
 	// kept holds copies of the tags that the checks look up, from the
 	// parts handed out, whose memory the parser uses again.
-	kept      [lookedUpTags]ast.TagPair
-	tagsDone  bool // the tag section is complete (movetext has come)
-	replay    bool // the start position is known: the moves are replayed
-	picked    bool // the language is settled
-	game      *ast.Game
+	kept     [lookedUpTags]ast.TagPair
+	tagsDone bool // the tag section is complete (movetext has come)
+	replay   bool // the start position is known: the moves are replayed
+	picked   bool // the language is settled
+	game     *ast.Game
 }
 
 // Begin starts the check of g.
