@@ -72,11 +72,12 @@ type Options struct {
 	// Catalog is the language of the words in diagnostics' details
 	// (check.Checker.Catalog); nil means English.
 	Catalog *diag.Catalog
-	// InParts has the main line of a huge game checked in parts while it
-	// is parsed (parser.Parser.Parts), so that the game takes memory for
-	// its text and not for its whole syntax tree; the game's AST then holds
-	// only the end of its main line (ast.Game.HandedOut). It is for callers
-	// that need the diagnostics, not the tree, and is ignored with Model.
+	// InParts has a huge game checked in parts while it is parsed
+	// (parser.Parser.Parts), so that the game takes memory for its text
+	// and not for its whole syntax tree; the game's AST and Tags then hold
+	// only the end of its tag section and movetext (ast.Game.Parts). It is
+	// for callers that need the diagnostics, not the tree, and is ignored
+	// with Model.
 	InParts bool
 	// Prepare, when set, is called for every game once it is checked, and
 	// what it returns becomes the game's Prepared. With Workers > 1 it runs
