@@ -54,10 +54,11 @@ for k in 1 2 4; do
 	{ printf '[Event "big"]\n\n1. e4 '; rep '(1. e4) ' $(((15 << 20) * k / 4)); printf '*\n'; } > "$tmp/variations-x$k.pgn"
 	{ printf '[Event "big"]\n\n'; rep 'Nf3 Nf6 Ng1 Ng8 ' $(((15 << 20) * k / 4)); printf '*\n'; } > "$tmp/moves-x$k.pgn"
 	{ printf '[Event "big"]\n\n1. e4 (1. d4 '; rep 'Nf6 Nf3 Ng8 Ng1 ' $(((15 << 20) * k / 4)); printf ') *\n'; } > "$tmp/long-variation-x$k.pgn"
+	{ printf '[Event "big"]\n\n1. e4 '; rep "(1. d4 $(printf 'Nf6 Nf3 Ng8 Ng1 %.0s' $(seq 100))) " $(((15 << 20) * k / 4)); printf '*\n'; } > "$tmp/many-variations-x$k.pgn"
 done
 
 printf '| input | size | seconds | peak RSS | summary |\n|---|---|---|---|---|\n'
-scaled=$(for f in tags-distinct tags-only unclosed variations moves long-variation; do printf '%s-x1 %s-x2 %s-x4 ' $f $f $f; done)
+scaled=$(for f in tags-distinct tags-only unclosed variations moves long-variation many-variations; do printf '%s-x1 %s-x2 %s-x4 ' $f $f $f; done)
 for f in nested comment-50mb unterminated-100mb open-string null-moves-1m empty-games-1m broken-games-2m tags-2m line-10mb random-10mb nul-10mb truncated bomb-1gb zbomb-1gb $scaled; do
 	file=$(ls "$tmp/$f".pgn* 2>/dev/null | head -1)
 	[ -n "$file" ] || continue

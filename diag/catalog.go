@@ -76,6 +76,7 @@ const (
 	MoreErrors         Code = 901 // errors of one code in one game beyond the limit
 	MoreWarnings       Code = 902 // warnings of one code in one game beyond the limit
 	CopiedUnchanged    Code = 903 // fmt copies a game whose parts the export format cannot hold
+	TooLong            Code = 904 // fmt or convert leaves a game too long to hold in memory as it is
 )
 
 // Entry is the catalog text of one code. Messages and hints name their
@@ -316,6 +317,7 @@ var severities = map[Code]Severity{
 	MoreErrors:         Error,
 	MoreWarnings:       Warning,
 	CopiedUnchanged:    Warning,
+	TooLong:            Warning,
 	UnexpectedToken:    Error,
 	UnclosedVariation:  Error,
 	UnmatchedParen:     Error,
@@ -435,6 +437,8 @@ var English = newCatalog(language.English, map[Code][3]string{
 		"{count} more warnings {code} in this game are not shown, from here on", "the first {limit} of each code in a game are shown; pgnc check --max-repeats 0 shows them all"},
 	CopiedUnchanged: {"a game that fmt copies unchanged, since the export format has no place for part of it",
 		"this game is copied unchanged: the export format has no place for {what}", "move it where the format has a place for it, or leave the game as it is"},
+	TooLong: {"a game too long to hold in memory, which fmt copies unchanged and convert does not convert",
+		"this game has more than {limit} tag pairs or elements of movetext, too many to hold in memory: it was checked in parts and is left as it is", "split it into games, or check it with pgnc check, which reads it in parts"},
 	UnexpectedToken: {"a token where the grammar does not allow it",
 		"unexpected {found}{expected}", ""},
 	UnclosedVariation: {"a variation that is never closed",

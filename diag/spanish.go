@@ -107,6 +107,8 @@ var Spanish = newCatalog(language.Spanish, map[Code][3]string{
 		"{count} avisos más {code} en esta partida no se muestran, desde aquí", "se muestran los {limit} primeros de cada código en una partida; pgnc check --max-repeats 0 los muestra todos"},
 	CopiedUnchanged: {"una partida que fmt copia sin cambios, porque el formato de exportación no tiene sitio para una parte",
 		"esta partida se copia sin cambios: el formato de exportación no tiene sitio para {what}", "muévalo a donde el formato tenga sitio para ello, o deje la partida como está"},
+	TooLong: {"una partida demasiado larga para tenerla en memoria, que fmt copia sin cambios y convert no convierte",
+		"esta partida tiene más de {limit} pares de etiquetas o elementos del texto de jugadas, demasiados para tenerla en memoria: se comprobó por partes y se deja como está", "divídala en partidas, o compruébela con pgnc check, que la lee por partes"},
 	UnexpectedToken: {"un elemento donde la gramática no lo permite",
 		"inesperado: {found}{expected}", ""},
 	UnclosedVariation: {"una variante que nunca se cierra",

@@ -159,6 +159,9 @@ type builder struct {
 	own movetextChunks
 	// movetextOut is the last game whose movetext was handed out.
 	movetextOut *ast.Game
+	// nested counts the elements inside variations closed in the current
+	// game's open lines since the last part (see held).
+	nested int
 }
 
 // movetextChunks is a chunk index for every arena of movetext nodes, and
@@ -208,6 +211,7 @@ func (b *builder) startGame(from int) {
 	b.lastOpen = nil
 	b.game = b.games.alloc()
 	*b.game = ast.Game{Span: ast.Span{From: from, To: from}}
+	b.nested = 0
 	if b.p.parts != nil {
 		b.own = movetextChunks{b.moves.fresh(), b.badMoves.fresh(), b.numbers.fresh(), b.nags.fresh(),
 			b.comments.fresh(), b.suffixes.fresh(), b.variations.fresh(), b.elemSlices.fresh(), b.tagPairs.fresh()}
@@ -249,22 +253,44 @@ func (b *builder) add(e ast.Element) {
 // real games, the longest included, are parsed whole.
 const DefaultPartSize = 1 << 16
 
-// makeRoom makes room in b.elems for one more element: once it holds
-// PartSize elements, it hands them out (Parser.Parts), or else it grows.
+// makeRoom makes room in b.elems for one more element: once the game
+// holds PartSize elements not handed out, it hands them out
+// (Parser.Parts), or else it grows b.elems, with Parts no further than
+// that many, so that add calls it again there.
 func (b *builder) makeRoom() {
-	if b.p.parts != nil && len(b.elems) >= b.p.partSize && b.handOut() {
-		return
+	if b.p.parts != nil {
+		if b.held() >= b.p.partSize && b.handOut() {
+			return
+		}
+		if room := b.p.partSize - b.held(); room > 0 {
+			n := len(b.elems)
+			b.elems = slices.Grow(b.elems, min(max(n, 16), room))
+			b.elems = b.elems[:n:min(cap(b.elems), n+room)]
+			return
+		}
 	}
 	b.elems = slices.Grow(b.elems, len(b.elems)) // doubling: see package grow
 }
 
-// addClosed adds v, a variation that has just closed. Its nodes lie in the
-// chunks that handOut uses again, so it is handed out with the elements
-// before it, never kept while they go; add hands out before it adds.
+// held is how many elements of the current game are not handed out: those
+// of its open lines, b.elems, and those inside the variations closed in
+// them.
+func (b *builder) held() int { return len(b.elems) + b.nested }
+
+// addClosed adds v, a variation that has just closed, whose elements come
+// out of b.elems. Its nodes lie in the chunks that handOut uses again, so
+// it is handed out with the elements before it, never kept while they go;
+// add hands out before it adds.
 func (b *builder) addClosed(v *ast.Variation) {
+	b.nested += len(v.Elements)
 	b.elems = grow.Append(b.elems, ast.Element(v))
-	if b.p.parts != nil && len(b.elems) >= b.p.partSize {
+	if b.p.parts == nil {
+		return
+	}
+	if room := b.p.partSize - b.held(); room <= 0 {
 		b.handOut()
+	} else if n := len(b.elems); cap(b.elems) > n+room {
+		b.elems = b.elems[: n : n+room] // so that add calls makeRoom at PartSize
 	}
 }
 
@@ -306,10 +332,11 @@ func (b *builder) handOut() bool {
 	}
 	kept := copy(b.elems, b.elems[n-keep:])
 	clear(b.elems[kept:])
-	b.elems = b.elems[:kept]
+	b.elems, b.nested = b.elems[:kept], 0
 	if cap(b.elems) > 4*b.p.partSize { // grown while only comments were held
 		b.elems = append(make([]ast.Element, 0, b.p.partSize), b.elems...)
 	}
+	b.elems = b.elems[:kept:min(cap(b.elems), b.p.partSize)]
 	// Every node of the game is handed out but a kept number, the latest
 	// of its arena, and the open variations', which are copied: the chunks
 	// before the ones being filled are free.

@@ -160,18 +160,26 @@ func TestPartsCases(t *testing.T) {
 // few parts, whatever its size, where a whole parse takes it for every
 // node.
 func TestPartsMemory(t *testing.T) {
-	for _, shape := range []struct{ name, head, unit, tail string }{
-		{"main line", "1. e4 ", "Nf6 Ng1 Nf3 Ng8 ", "*"},
-		{"variations", "1. e4 ", "(1. d4 {c} $1) ", "*"},
-		{"one long variation", "1. e4 (1. Nf3 ", "Nf6 Ng1 Nf3 Ng8 ", ") *"},
+	for _, shape := range []struct {
+		name, head, unit, tail string
+		per                    int // elements a unit
+	}{
+		{"main line", "1. e4 ", "Nf6 Ng1 Nf3 Ng8 ", "*", 4},
+		{"variations", "1. e4 ", "(1. d4 {c} $1) ", "*", 5},
+		{"one long variation", "1. e4 (1. Nf3 ", "Nf6 Ng1 Nf3 Ng8 ", ") *", 4},
+		{"variations of 400 moves", "1. e4 ", "(1. Nf3 " + strings.Repeat("Nf6 Ng1 Nf3 Ng8 ", 100) + ") ", "*", 402},
+		{"tag pairs", "", "[Annotator \"x\"]\n", "\n1. e4 *", 1},
 	} {
 		var chunks []int
-		for _, n := range []int{50_000, 100_000, 200_000} {
-			src := "[Event \"x\"]\n\n" + shape.head + strings.Repeat(shape.unit, n) + shape.tail
+		for _, n := range []int{200_000, 400_000, 800_000} {
+			src := "[Event \"x\"]\n\n" + shape.head + strings.Repeat(shape.unit, n/shape.per) + shape.tail
+			if shape.head == "" {
+				src = "[Event \"x\"]\n" + strings.Repeat(shape.unit, n) + shape.tail
+			}
 			ps := Parser{Parts: discardParts{}, PartSize: 1000}
 			ps.Parse(src)
 			b := &ps.p.build
-			chunks = append(chunks, len(b.moves.chunks)+len(b.numbers.chunks)+len(b.comments.chunks)+len(b.nags.chunks)+len(b.variations.chunks))
+			chunks = append(chunks, len(b.moves.chunks)+len(b.numbers.chunks)+len(b.comments.chunks)+len(b.nags.chunks)+len(b.variations.chunks)+len(b.tagPairs.chunks))
 		}
 		if chunks[2] > chunks[0]+2 || chunks[0] > 50 {
 			t.Errorf("%s: arena chunks %v as the game doubles twice, want the same few", shape.name, chunks)

@@ -21,7 +21,7 @@ type worker struct {
 func (opts Options) newWorker() *worker {
 	w := &worker{parser: opts.newParser(), models: new(check.Memory)}
 	switch {
-	case !opts.InParts || opts.Model:
+	case !opts.InParts:
 	case opts.SyntaxOnly:
 		w.parser.Parts = skipParts{} // nothing to check
 	default:

@@ -31,7 +31,7 @@ import (
 // Options select what the reader does with each game.
 type Options struct {
 	SyntaxOnly bool // stop after the grammar: no move replay
-	Model      bool // build the resolved model of each game (ignored with SyntaxOnly)
+	Model      bool // build the resolved model of each game (ignored with SyntaxOnly; see InParts)
 	// PieceSize is how many bytes the reader tries to parse at a time; the
 	// default is 256 KiB, 64 KiB with Model. A single game larger than that
 	// is read whole.
@@ -75,10 +75,14 @@ type Options struct {
 	// InParts has a huge game checked in parts while it is parsed
 	// (parser.Parser.Parts), so that the game takes memory for its text
 	// and not for its whole syntax tree; the game's AST and Tags then hold
-	// only the end of its tag section and movetext (ast.Game.Parts). It is
-	// for callers that need the diagnostics, not the tree, and is ignored
-	// with Model.
+	// only the end of its tag section and movetext (ast.Game.Parts), and
+	// it has no Model. It is for callers that need the diagnostics, not
+	// the tree, or that leave such a game as it is (pgnc fmt and convert).
 	InParts bool
+	// PartSize is how many tag pairs or elements of movetext make a game
+	// huge for InParts (parser.Parser.PartSize); 0 means
+	// parser.DefaultPartSize.
+	PartSize int
 	// Prepare, when set, is called for every game once it is checked, and
 	// what it returns becomes the game's Prepared. With Workers > 1 it runs
 	// on the workers, so that work done for each game, such as writing it
@@ -95,7 +99,7 @@ type Options struct {
 
 // newParser returns a parser set up as the options say.
 func (opts Options) newParser() *parser.Parser {
-	return &parser.Parser{ReuseMemory: opts.ReuseMemory, MaxDepth: opts.MaxDepth, Encoding: opts.Encoding, MaxRepeats: opts.MaxRepeats}
+	return &parser.Parser{ReuseMemory: opts.ReuseMemory, MaxDepth: opts.MaxDepth, Encoding: opts.Encoding, MaxRepeats: opts.MaxRepeats, PartSize: opts.PartSize}
 }
 
 // checker returns a checker set up as the options say.
@@ -773,7 +777,7 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 		}
 		switch {
 		case opts.SyntaxOnly:
-		case opts.Model:
+		case opts.Model && g.Parts == 0:
 			m, more := checker.Game(g)
 			game.Model = m
 			game.Diags = append(game.Diags, more...)

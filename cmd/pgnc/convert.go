@@ -130,12 +130,16 @@ type converter struct {
 // which reuse the memory of trees and models, and written here, in order.
 func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, error) {
 	prepare := func(g *reader.Game) []byte {
+		if g.AST.Parts > 0 {
+			g.Diags = append(g.Diags, tooLong(g))
+		}
 		if !convertible(g) {
 			return w.renderFailed(g)
 		}
 		return w.render(g.Model, g.File.Base)
 	}
-	rd := reader.New(r, name, reader.Options{Model: true, ReuseMemory: true, Workers: w.jobs, Encoding: w.encoding, Language: w.letters, Prepare: prepare, Catalog: msg.Diag})
+	rd := reader.New(r, name, reader.Options{Model: true, ReuseMemory: true, Workers: w.jobs, Encoding: w.encoding, Language: w.letters, Prepare: prepare, Catalog: msg.Diag,
+		InParts: true, PartSize: wholeGameLimit})
 	defer rd.Close()
 	failed := false
 	for {
@@ -147,7 +151,7 @@ func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, e
 			return failed, err
 		}
 		for _, d := range g.Diags {
-			if w.codes.IsError(d) {
+			if w.codes.IsError(d) || d.Code == diag.TooLong {
 				diag.WriteText(stderr, g.File, d, w.codes.Catalog())
 				failed = true
 			}
@@ -245,9 +249,12 @@ func convertible(g *reader.Game) bool {
 func (w *converter) renderFailed(g *reader.Game) []byte {
 	message := msg.Sprintf("its moves could not be replayed")
 	for _, d := range g.Diags {
-		if w.codes.IsError(d) {
+		if w.codes.IsError(d) || d.Code == diag.TooLong {
 			pos := g.File.Position(d.Start)
 			message = msg.Sprintf("%s:%d:%d: error[%s]: %s", g.File.Name, pos.Line, pos.Col, d.Code, w.codes.Catalog().Message(d))
+			if !w.codes.IsError(d) { // PGN904
+				message = msg.Sprintf("%s:%d:%d: warning[%s]: %s", g.File.Name, pos.Line, pos.Col, d.Code, w.codes.Catalog().Message(d))
+			}
 			break
 		}
 	}

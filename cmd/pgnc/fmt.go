@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"unicode/utf8"
@@ -44,7 +45,21 @@ type fmtFlags struct {
 
 // readOptions are the reader options the flags ask for.
 func (f *fmtFlags) readOptions() reader.Options {
-	return reader.Options{Workers: f.jobs, Encoding: f.encoding.enc, Language: f.encoding.letters.lang, MaxGameBytes: f.maxGameBytes, Catalog: msg.Diag}
+	return reader.Options{Workers: f.jobs, Encoding: f.encoding.enc, Language: f.encoding.letters.lang, MaxGameBytes: f.maxGameBytes, Catalog: msg.Diag,
+		InParts: true, PartSize: wholeGameLimit}
+}
+
+// wholeGameLimit is how many tag pairs or elements of movetext a game may
+// have for fmt and convert to hold it whole, its tree and model taking
+// about 250 bytes each: a longer game is checked in parts
+// (reader.Options.InParts) and left as it is, with PGN904, so that no game
+// costs gigabytes. Real games have a few hundred.
+const wholeGameLimit = 1 << 20
+
+// tooLong is the diagnostic of a game that was checked in parts, which fmt
+// and convert leave as it is.
+func tooLong(g *reader.Game) diag.Diagnostic {
+	return diag.Diagnostic{Code: diag.TooLong, Start: g.AST.From, End: g.AST.From, Game: g.Index, Args: []diag.Arg{diag.ValueArg("limit", strconv.Itoa(wholeGameLimit))}}
 }
 
 func newFmtFlags(out io.Writer) *fmtFlags {
@@ -240,6 +255,9 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 	}()
 	read.Prepare = func(g *reader.Game) []byte {
 		b := takeBuffer()
+		if g.AST.Parts > 0 {
+			g.Diags = append(g.Diags, tooLong(g))
+		}
 		what, ok := "", exportable(g, codes)
 		if ok {
 			if what = exportLoses(g.AST); what == "" && hasCode(g.Diags, diag.DuplicateTag) {
@@ -279,7 +297,7 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 			if isError {
 				errors++
 			}
-			if isError || d.Code == diag.CopiedUnchanged && codes.Shown(d) {
+			if isError || (d.Code == diag.CopiedUnchanged || d.Code == diag.TooLong) && codes.Shown(d) {
 				d.Detail = report.Where(codes.Catalog(), g.Index, g.Tags) + "\n" + d.Detail
 				diag.WriteText(stderr, g.File, d, codes.Catalog())
 			}

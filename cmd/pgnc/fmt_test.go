@@ -81,3 +81,30 @@ func TestFmtWritesUTF8(t *testing.T) {
 		t.Errorf("stderr: %s", stderr)
 	}
 }
+
+// TestTooLongLeftAsItIs: a game of more tag pairs or elements of movetext
+// than wholeGameLimit is checked in parts: fmt copies it byte for byte and
+// convert writes an error record for it, each with PGN904, and both go on
+// with the games after it.
+func TestTooLongLeftAsItIs(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "long.pgn")
+	long := "[Event \"long\"]\n\n" + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", wholeGameLimit/4+1) + "*"
+	tags := "[Event \"tags\"]\n" + strings.Repeat("[Annotator \"x\"]\n", wholeGameLimit) + "\n1. e4 *"
+	src := "[Event \"one\"]\n\n1. e4 e5 *\n\n" + long + "\n\n" + tags + "\n\n[Event \"two\"]\n\n1. d4 d5 *\n"
+	os.WriteFile(path, []byte(src), 0o644)
+	for _, jobs := range []string{"1", "2"} {
+		code, out, stderr := pgncRun([]string{"fmt", "-j", jobs, path}, nil)
+		if code != exitClean || strings.Count(stderr, "warning[PGN904]") != 2 {
+			t.Errorf("fmt -j %s: exit %d: %.2000s", jobs, code, stderr)
+		}
+		if !strings.Contains(out, "\n"+long+"\n") || !strings.Contains(out, "\n"+tags+"\n") || !strings.Contains(out, "1. d4 d5 *") {
+			t.Errorf("fmt -j %s: the long games are not copied whole, or the game after them is missing", jobs)
+		}
+		code, out, stderr = pgncRun([]string{"convert", "--to", "ndjson", "-j", jobs, path}, nil)
+		if lines := strings.Split(strings.TrimSpace(out), "\n"); code != exitProblems || len(lines) != 4 ||
+			!strings.Contains(lines[1], `"error":`) || !strings.Contains(lines[1], "PGN904") || !strings.Contains(lines[3], `"san":"d4"`) {
+			t.Errorf("convert -j %s: exit %d: %.300s", jobs, code, out)
+		}
+	}
+}

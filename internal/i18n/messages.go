@@ -218,6 +218,7 @@ var spanish = map[string]entry{
 	"%s: not in export format\n":                                                text("%s: no está en formato de exportación\n"),
 	"%s: unknown diagnostic code %q (see the README's table of codes)":          text("%s: código de diagnóstico desconocido %q (vea la tabla de códigos del README)"),
 	"%s:%d:%d: error[%s]: %s":                                                   text("%s:%d:%d: error[%s]: %s"),
+	"%s:%d:%d: warning[%s]: %s":                                                 text("%s:%d:%d: warning[%s]: %s"),
 	", last move %s":                                                            text(", última jugada %s"),
 	"UTF-16 files":                                                              text("archivos UTF-16"),
 	"help.board": text(`Uso: pgnc board [opciones] ARCHIVO
