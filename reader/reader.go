@@ -834,8 +834,8 @@ func Boundary(src string, final bool) int {
 
 // boundary is Boundary, or, with after >= 0, returns the first place at or
 // after offset after where a game starts at a sync point (see Sync), and -1
-// when src has none. It also returns how many games start after a
-// termination marker before the place it returns.
+// when src has none. It also returns how many games start before the place
+// it returns, at places where it may cut.
 func boundary(src string, final bool, after int) (cut, games int) {
 	var sc lexer.Scanner
 	sc.Reset(src)
@@ -847,12 +847,12 @@ func boundary(src string, final bool, after int) (cut, games int) {
 		switch tok.Kind {
 		case token.EOF:
 			if after >= 0 {
-				return -1, games
+				return -1, games + weakGames
 			}
 			if strong > 0 {
-				return strong, games
+				return strong, games + weakGames
 			}
-			return weak, games
+			return weak, games + weakGames
 		case token.Illegal:
 			if src[tok.Start] == '{' {
 				// An unterminated comment: the parser ends it before the
@@ -860,15 +860,24 @@ func boundary(src string, final bool, after int) (cut, games int) {
 				// rest of the input, a "}" may still come and close it,
 				// and no place after it is sure to start a game.
 				if j := parser.NextTagLine(src, tok.Start); final && j < len(src) {
+					// After movetext, as for a weak cut, the tag line
+					// starts a game, and a piece may end there: parsed
+					// alone, it ends the comment there too.
+					if !inTag && isMovetext(prev) && blankLineBefore(src, j) {
+						weak = j
+						if weakGames++; weakGames >= maxPieceGames && strong == 0 && after < 0 {
+							return weak, games + weakGames
+						}
+					}
 					sc.Seek(j)
 					prev = token.Comment
 					continue
 				}
 				// The comment runs to the end of src.
 				if after >= 0 {
-					return -1, games
+					return -1, games + weakGames
 				}
-				return max(strong, weak), games
+				return max(strong, weak), games + weakGames
 			}
 			// Follow the parser: a string without closing quote runs to the
 			// end of its line; other bad bytes are skipped one character
@@ -901,7 +910,7 @@ func boundary(src string, final bool, after int) (cut, games int) {
 			if prev == token.Result {
 				strong = tok.Start
 				if games++; games == maxPieceGames && after < 0 {
-					return strong, games
+					return strong, games + weakGames
 				}
 			}
 		case token.LBracket:
@@ -909,7 +918,7 @@ func boundary(src string, final bool, after int) (cut, games int) {
 				strongCut := prev == token.Result
 				weakCut := !strongCut && isMovetext(prev) && !inTag && blankLineBefore(src, tok.Start)
 				if (strongCut || weakCut) && after >= 0 && tok.Start >= after && isSyncPoint(src, tok.Start) {
-					return tok.Start, games
+					return tok.Start, games + weakGames
 				}
 				switch {
 				case strongCut:
@@ -922,7 +931,7 @@ func boundary(src string, final bool, after int) (cut, games int) {
 					// Games without marker count too: a piece of
 					// them is enough.
 					if weakGames++; weakGames >= maxPieceGames && strong == 0 && after < 0 {
-						return weak, games
+						return weak, games + weakGames
 					}
 				}
 			}
