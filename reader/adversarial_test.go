@@ -315,3 +315,24 @@ func TestTinyGamesPastRangeEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundaryAfterUnclosedComments: in games whose comments are never
+// closed, the tag line that ends such a comment after movetext is a place
+// to cut, and it counts among the games of a range's piece, so that no
+// piece holds more than maxPieceGames of them (counting only the games
+// after a termination marker, a range of them was one piece, which took
+// about three times the memory on two workers than on one); inside a tag
+// pair it is not.
+func TestBoundaryAfterUnclosedComments(t *testing.T) {
+	unit := "[Event \"u\"]\n\n1. e4 { never closed\n\n"
+	src := strings.Repeat(unit, 3*maxPieceGames)
+	if cut := Boundary(src, true); cut == 0 || cut > maxPieceGames*len(unit) {
+		t.Errorf("cut at %d, want one after at most %d games of %d bytes", cut, maxPieceGames, len(unit))
+	}
+	if _, games := boundary(src, true, len(src)-len(unit)); games < 3*maxPieceGames-2 {
+		t.Errorf("%d games counted before the last, want %d", games, 3*maxPieceGames-1)
+	}
+	if cut := Boundary("[{\n\n[Event \"x\"]\n\n1. e4 *\n", true); cut != 0 {
+		t.Errorf("cut at %d inside a tag pair", cut)
+	}
+}

@@ -860,15 +860,6 @@ func boundary(src string, final bool, after int) (cut, games int) {
 				// rest of the input, a "}" may still come and close it,
 				// and no place after it is sure to start a game.
 				if j := parser.NextTagLine(src, tok.Start); final && j < len(src) {
-					// After movetext, as for a weak cut, the tag line
-					// starts a game, and a piece may end there: parsed
-					// alone, it ends the comment there too.
-					if !inTag && isMovetext(prev) && blankLineBefore(src, j) {
-						weak = j
-						if weakGames++; weakGames >= maxPieceGames && strong == 0 && after < 0 {
-							return weak, games + weakGames
-						}
-					}
 					sc.Seek(j)
 					prev = token.Comment
 					continue
