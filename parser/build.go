@@ -120,6 +120,9 @@ type level struct {
 	// handed says that its "(" is handed out (Parser.Parts): its
 	// elements, from first on, are those after the last part.
 	handed bool
+	// nested is builder.nested when it opened or at the last part: what
+	// the builder counts beyond it lies inside the variation.
+	nested int
 }
 
 // builder assembles games from the grammar actions.
@@ -328,7 +331,7 @@ func (b *builder) handOut() bool {
 	}
 	handElements(sink, b.elems[at:n-keep])
 	for i := range b.levels {
-		b.levels[i].first = 0
+		b.levels[i].first, b.levels[i].nested = 0, 0
 	}
 	kept := copy(b.elems, b.elems[n-keep:])
 	clear(b.elems[kept:])
@@ -620,7 +623,7 @@ func (b *builder) openVariation(tok lexer.Token) {
 	v := b.variations.alloc()
 	*v = ast.Variation{Span: span(tok)}
 	b.extend(tok.Start, tok.End)
-	b.levels = append(b.levels, level{node: v, first: len(b.elems)})
+	b.levels = append(b.levels, level{node: v, first: len(b.elems), nested: b.nested})
 }
 
 func (b *builder) closeVariation(tok lexer.Token) {
@@ -653,7 +656,7 @@ func (b *builder) closeHanded(l level, end int) {
 	handElements(b.p.parts, b.elems[l.first:])
 	b.p.parts.Close()
 	clear(b.elems[l.first:])
-	b.elems = b.elems[:l.first]
+	b.elems, b.nested = b.elems[:l.first], l.nested
 	b.game.To = max(b.game.To, end)
 }
 
