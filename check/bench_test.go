@@ -17,8 +17,9 @@ func benchmarkCheck(b *testing.B, name string, model bool) {
 		b.Skipf("benchmark sample not present: %v", err)
 	}
 	src := string(data)
-	// pgnc check reuses syntax tree memory; the model keeps pointers into it.
-	p := parser.Parser{ReuseMemory: !model}
+	// pgnc check reuses syntax tree memory and skips the comments it needs
+	// no node for; the model keeps pointers into the tree and its comments.
+	p := parser.Parser{ReuseMemory: !model, SkipComments: !model}
 	db, _ := p.Parse(src)
 	plies := 0
 	for _, g := range db.Games {

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/testfiles"
@@ -37,5 +38,10 @@ func FuzzCheck(f *testing.F) {
 		}
 		// Checked in parts while parsed, every game reads as checked whole.
 		partsAgree(t, src, 1+len(src)%7)
+		// Without the comments it needs no node for, the check is the same.
+		lean, _ := (&parser.Parser{SkipComments: true}).Parse(src)
+		if got, want := fmt.Sprint(DatabaseDiagnostics(lean)), fmt.Sprint(DatabaseDiagnostics(db)); got != want {
+			t.Fatalf("with SkipComments the check reads\n%s\nwant\n%s", got, want)
+		}
 	})
 }

@@ -436,7 +436,11 @@ func (b *builder) run() {
 		b.comment(p.run[0])
 		return
 	}
-	for _, tok := range p.run[:p.runLen] {
+	// With Parser.SkipComments, a comment between two other elements of
+	// the run is checked and left out. One before the first stays: the
+	// comments after a result are a game of their own (see endGame).
+	last, skip := p.runLen-1, false
+	for i, tok := range p.run[:p.runLen] {
 		switch tok.Kind {
 		case token.Move:
 			b.move(tok)
@@ -445,9 +449,13 @@ func (b *builder) run() {
 		case token.NAG:
 			b.nag(tok)
 		default:
-			p.checkComment(tok)
+			if p.checkComment(tok) && skip && i < last {
+				continue
+			}
 			b.comment(tok)
+			continue
 		}
+		skip = p.skipComments
 	}
 }
 

@@ -73,6 +73,13 @@ type Parser struct {
 	Parts PartSink
 	// PartSize is the size of a part; 0 means DefaultPartSize.
 	PartSize int
+	// SkipComments leaves out of the tree the brace comments that stand
+	// between two elements of movetext and hold nothing to report, as
+	// go/parser leaves comments out unless asked: a caller that checks
+	// games without their model has no use for them. Diagnostics, spans
+	// and the elements that remain are the same; a comment at the end of
+	// a line, before a variation or a result, stays.
+	SkipComments bool
 
 	yacc yyParserImpl
 	p    parser
@@ -141,6 +148,7 @@ func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int)
 	p := &ps.p
 	p.cur = &ps.yacc.lval.tok
 	p.parts, p.partSize = ps.Parts, ps.PartSize
+	p.skipComments = ps.SkipComments
 	if p.partSize <= 0 {
 		p.partSize = DefaultPartSize
 	}
@@ -191,6 +199,7 @@ type parser struct {
 	maxDepth     int      // the deepest nesting allowed
 	parts        PartSink // Parser.Parts
 	partSize     int      // Parser.PartSize, or its default
+	skipComments bool     // Parser.SkipComments
 	// cur is the token most recently delivered to the grammar. It is
 	// goyacc's own lookahead value, which Lex fills, so that delivering a
 	// token stores it once.
@@ -497,11 +506,13 @@ func (p *parser) unfuseRun() (lexer.Token, int) {
 }
 
 // checkComment reports what a brace comment that Lex takes at once holds
-// that is not printable text.
-func (p *parser) checkComment(tok lexer.Token) {
+// that is not printable text; it returns false when there was such.
+func (p *parser) checkComment(tok lexer.Token) bool {
 	if !printableASCII(p.src[tok.Start+1 : tok.End-1]) {
 		p.checkText(tok.Start+1, tok.End-1, diag.Phrase("comment"))
+		return false
 	}
+	return true
 }
 
 // cutBefore reports whether ParsePrefix may stop before tok, a token just

@@ -27,7 +27,7 @@ func benchmarkPipeline(b *testing.B, workers int, ranges bool) {
 	poisonGivenBack = false
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		opts := Options{ReuseText: true, Workers: workers}
+		opts := Options{ReuseText: true, InParts: true, SkipComments: true, Workers: workers}
 		var rd *Reader
 		if ranges {
 			rd = NewFile(strings.NewReader(src), int64(len(src)), "x", opts)

@@ -90,10 +90,10 @@ func TestInPartsAgree(t *testing.T) {
 	}
 	for _, workers := range []int{1, 2} {
 		for _, file := range []bool{false, true} {
-			for _, opts := range []Options{{InParts: true}, {InParts: true, ReuseText: true}, {InParts: true, SyntaxOnly: true}} {
+			for _, opts := range []Options{{InParts: true}, {InParts: true, ReuseText: true}, {InParts: true, SyntaxOnly: true}, {InParts: true, ReuseText: true, SkipComments: true}} {
 				opts.Workers = workers
 				whole := opts
-				whole.InParts = false
+				whole.InParts, whole.SkipComments = false, false
 				want := readReport(t, src, whole, file)
 				if got := readReport(t, src, opts, file); got != want {
 					t.Errorf("%+v, file %v: got\n%.3000s\nwant\n%.3000s", opts, file, got, want)

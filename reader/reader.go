@@ -83,6 +83,11 @@ type Options struct {
 	// huge for InParts (parser.Parser.PartSize); 0 means
 	// parser.DefaultPartSize.
 	PartSize int
+	// SkipComments leaves out of each game's AST the comments that the
+	// check needs no node for (parser.Parser.SkipComments), for callers
+	// that use the diagnostics and not the tree's comments. It is ignored
+	// with Model, whose moves carry their comments.
+	SkipComments bool
 	// Prepare, when set, is called for every game once it is checked, and
 	// what it returns becomes the game's Prepared. With Workers > 1 it runs
 	// on the workers, so that work done for each game, such as writing it
@@ -99,7 +104,8 @@ type Options struct {
 
 // newParser returns a parser set up as the options say.
 func (opts Options) newParser() *parser.Parser {
-	return &parser.Parser{ReuseMemory: opts.ReuseMemory, MaxDepth: opts.MaxDepth, Encoding: opts.Encoding, MaxRepeats: opts.MaxRepeats, PartSize: opts.PartSize}
+	return &parser.Parser{ReuseMemory: opts.ReuseMemory, MaxDepth: opts.MaxDepth, Encoding: opts.Encoding, MaxRepeats: opts.MaxRepeats, PartSize: opts.PartSize,
+		SkipComments: opts.SkipComments && !opts.Model}
 }
 
 // checker returns a checker set up as the options say.
