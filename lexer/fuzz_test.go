@@ -9,7 +9,7 @@ import (
 
 // FuzzScanner: the generated scanner agrees with lexmachine's on any input,
 // its tokens are ordered, non-empty and inside the input, and PlainString
-// is right about every string.
+// is right about every string; Run scans what Next does.
 func FuzzScanner(f *testing.F) {
 	for _, seed := range testfiles.Seeds() {
 		f.Add([]byte(seed))
@@ -33,5 +33,6 @@ func FuzzScanner(f *testing.F) {
 			prev = tok.End
 		}
 		compareWithReference(t, lx, "fuzz", src)
+		runAgrees(t, string(src), 1+len(src)%5, len(src)-len(src)%3)
 	})
 }

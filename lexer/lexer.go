@@ -64,18 +64,49 @@ func (s *Scanner) Seek(pos int) { s.pos = min(max(pos, 0), len(s.src)) }
 // failed match to just past the byte on which the DFA died, or to the end of
 // the input), and scanning resumes after it.
 func (s *Scanner) Next() Token {
+	kind, start, end := s.scan(s.pos)
+	s.pos = end
+	return Token{Kind: kind, Start: start, End: end}
+}
+
+// Run scans into run, from where the scanner stands, the tokens that the
+// parser takes together as one run of movetext: moves, NAGs, brace comments
+// and move numbers other than "1." (which may start a game), each starting
+// before limit. It stops when run is full or before the first other token,
+// which Next then returns, and returns how many tokens it scanned. It is
+// Next in a loop, without a call for each token.
+func (s *Scanner) Run(run []Token, limit int) int {
+	for n := range run {
+		kind, start, end := s.scan(s.pos)
+		switch {
+		case start >= limit:
+		case kind == token.Move || kind == token.NAG || kind == token.Comment:
+			run[n] = Token{Kind: kind, Start: start, End: end}
+			s.pos = end
+			continue
+		case kind == token.MoveNumber && s.src[start:end] != "1.":
+			run[n] = Token{Kind: kind, Start: start, End: end}
+			s.pos = end
+			continue
+		}
+		s.pos = start
+		return n
+	}
+	return len(run)
+}
+
+// scan scans the token after the white space at i, and returns its kind
+// and span.
+func (s *Scanner) scan(i int) (kind token.Kind, start, end int) {
 	src := s.src
-	i := s.pos
 	// An unsigned comparison, so that it also stands for the bounds check.
 	for uint(i) < uint(len(src)) && isSpace[src[i]] {
 		i++
 	}
-	start := i
+	start = i
 	if i >= len(src) {
-		s.pos = i
-		return Token{Kind: token.EOF, Start: i, End: i}
+		return token.EOF, i, i
 	}
-	var kind token.Kind
 	switch src[i] {
 	case '{':
 		var close int
@@ -147,8 +178,7 @@ func (s *Scanner) Next() Token {
 			kind, i = s.dfaBacktrack(start)
 		}
 	}
-	s.pos = i
-	return Token{Kind: kind, Start: start, End: i}
+	return kind, start, i
 }
 
 // longSearch is how far a search for a '}' must go before the scanner

@@ -429,23 +429,10 @@ const maxRun = 256
 func (p *parser) fuseRun(lval *yySymType, yacc int, first lexer.Token) int {
 	p.runChecked = false
 	if !p.separateRuns {
-		next := p.sc.Next()
-		if p.joinsRun(next) {
-			p.run[0], p.run[1] = first, next
-			n := 2
-			for n < maxRun {
-				next = p.sc.Next()
-				if !p.joinsRun(next) {
-					p.sc.Seek(next.Start)
-					break
-				}
-				p.run[n] = next
-				n++
-			}
-			p.runLen = n
+		if n := 1 + p.sc.Run(p.run[1:], p.cutFrom); n > 1 {
+			p.run[0], p.runLen = first, n
 			return p.hand(lval, tokRun, lexer.Token{Kind: p.run[n-1].Kind, Start: first.Start, End: p.run[n-1].End})
 		}
-		p.sc.Seek(next.Start)
 	}
 	if yacc == tokComment {
 		return p.hand(lval, p.commentRun(first, false), first)
@@ -459,21 +446,6 @@ func (p *parser) fuseRun(lval *yySymType, yacc int, first lexer.Token) int {
 func (p *parser) commentRun(tok lexer.Token, checked bool) int {
 	p.run[0], p.runLen, p.runChecked = tok, 1, checked
 	return tokRun
-}
-
-// joinsRun reports whether tok, a token scanned right after a token that
-// Lex took at once, may join it in a RUN token.
-func (p *parser) joinsRun(tok lexer.Token) bool {
-	if tok.Start >= p.cutFrom {
-		return false
-	}
-	switch tok.Kind {
-	case token.Move, token.NAG, token.Comment:
-		return true
-	case token.MoveNumber:
-		return !isFirstMoveNumber(p.src[tok.Start:tok.End])
-	}
-	return false
 }
 
 // runYacc is the grammar token that Lex delivers for tok, a token of a run.
