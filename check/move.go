@@ -15,41 +15,22 @@ import (
 // move resolves the move written as n in before and plays it on pos, a copy
 // of before. It reports false when the line cannot go on. The model move is
 // built only when the checker builds the model; otherwise the result is nil.
+// The common case, a move in SAN that resolves, stays in this function; the
+// rest is out of line, so that its frame and spills stay small.
 func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, bool) {
 	sm := n.SAN
-	if c.lang != nil {
-		if read, ok := san.ParseIn(n.Text, c.lang); ok {
-			sm = read
+	if c.lang != nil || sm.Quirks&san.ForeignLetter != 0 || sm.Kind == san.Null {
+		var mv *model.Move
+		var ok, done bool
+		if sm, mv, ok, done = c.unusualMove(pos, n); done {
+			return mv, ok
 		}
-	}
-	if sm.Quirks&san.ForeignLetter != 0 && sm.Piece == san.NoPiece {
-		c.addArgs(diag.PieceLetters, n, append([]diag.Arg{diag.ValueArg("san", n.Text), diag.ValueArg("letter", string(san.ForeignLetterIn(n.Text)))}, c.langProblem...)...)
-		return nil, false
-	}
-	if sm.Kind == san.Null {
-		if pos.InCheck() {
-			c.withBoard(c.add(diag.NullMoveInCheck, n, "san", n.Text), pos)
-			return nil, false
-		}
-		c.add(diag.NullMove, n, "san", n.Text)
-		pos.PlayNull()
-		if !c.build {
-			return nil, true
-		}
-		return c.mem.null(n), true
 	}
 	m, assumed, err := before.Resolve(sm)
-	if err != nil && sm.Piece == san.Pawn && sm.Capture && n.Text[0] == 'b' {
-		// "bxc6" that no b-pawn can play: a bishop's capture in lower case.
-		bishop := sm
-		bishop.Piece, bishop.FromFile, bishop.Quirks = san.Bishop, -1, sm.Quirks|san.LowerCasePiece
-		if bm, _, berr := before.Resolve(bishop); berr == nil {
-			m, sm, err = bm, bishop, nil
-		}
-	}
 	if err != nil {
-		c.unresolved(before, n, err)
-		return nil, false
+		if m, sm, err = c.lowerCaseBishop(before, n, sm, err); err != nil {
+			return nil, false
+		}
 	}
 	taken := before.Captured(m)
 	pos.Play(m)
@@ -67,6 +48,56 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 	if !c.build {
 		return nil, true
 	}
+	return c.modelMove(before, n, sm, m, taken, actual), true
+}
+
+// unusualMove handles what move does before resolving a move: reading it
+// in the game's language, a piece letter of no language, a null move. It
+// returns the move to resolve, or, with done, the result of move.
+func (c *checker) unusualMove(pos *chess.Position, n *ast.Move) (sm san.Move, mv *model.Move, ok, done bool) {
+	sm = n.SAN
+	if c.lang != nil {
+		if read, ok := san.ParseIn(n.Text, c.lang); ok {
+			sm = read
+		}
+	}
+	if sm.Quirks&san.ForeignLetter != 0 && sm.Piece == san.NoPiece {
+		c.addArgs(diag.PieceLetters, n, append([]diag.Arg{diag.ValueArg("san", n.Text), diag.ValueArg("letter", string(san.ForeignLetterIn(n.Text)))}, c.langProblem...)...)
+		return sm, nil, false, true
+	}
+	if sm.Kind == san.Null {
+		if pos.InCheck() {
+			c.withBoard(c.add(diag.NullMoveInCheck, n, "san", n.Text), pos)
+			return sm, nil, false, true
+		}
+		c.add(diag.NullMove, n, "san", n.Text)
+		pos.PlayNull()
+		if !c.build {
+			return sm, nil, true, true
+		}
+		return sm, c.mem.null(n), true, true
+	}
+	return sm, nil, false, false
+}
+
+// lowerCaseBishop handles a move that did not resolve: "bxc6" that no
+// b-pawn can play is a bishop's capture in lower case, when a bishop can
+// play it; anything else is reported, and err returned.
+func (c *checker) lowerCaseBishop(before *chess.Position, n *ast.Move, sm san.Move, err error) (chess.Move, san.Move, error) {
+	if sm.Piece == san.Pawn && sm.Capture && n.Text[0] == 'b' {
+		bishop := sm
+		bishop.Piece, bishop.FromFile, bishop.Quirks = san.Bishop, -1, sm.Quirks|san.LowerCasePiece
+		if bm, _, berr := before.Resolve(bishop); berr == nil {
+			return bm, bishop, nil
+		}
+	}
+	c.unresolved(before, n, err)
+	return chess.Move{}, sm, err
+}
+
+// modelMove builds the model of m, written as n and read as sm, played in
+// before.
+func (c *checker) modelMove(before *chess.Position, n *ast.Move, sm san.Move, m chess.Move, taken chess.PieceType, actual san.Check) *model.Move {
 	mv := c.mem.move()
 	*mv = model.Move{
 		Node:     n,
@@ -81,7 +112,7 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 		mv.Suffix = sm.Annotation
 		mv.NAGs = c.mem.nags.add(mv.NAGs, int(sm.Annotation))
 	}
-	return mv, true
+	return mv
 }
 
 // null returns the model of n, a null move.
