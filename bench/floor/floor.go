@@ -29,6 +29,7 @@ type glue struct {
 	src    string
 	tokens int
 	errors int
+	run    [256]lexer.Token // what lexer.Scanner.Run scans into
 }
 
 // grammarTokens maps token kinds to the parser's tokens. Whitespace never
@@ -49,8 +50,7 @@ var grammarTokens = [...]int{
 // Lex delivers the next grammar token. A "[" starts a run of tag pairs: the
 // scanner reads on to its "]", and on to the next one while a pair follows
 // on the next line. A move, move number, NAG or comment starts a run of
-// such tokens, which ends before the first token of another kind (see
-// inRun).
+// such tokens (inRun, and lexer.Scanner.Run for the rest of it).
 func (l *glue) Lex(lval *yySymType) int {
 	tok := l.sc.Next()
 	l.tokens++
@@ -68,18 +68,11 @@ func (l *glue) Lex(lval *yySymType) int {
 			l.sc.Next() // the "[" of the next pair
 		}
 	case token.Move, token.MoveNumber, token.NAG, token.Comment:
-		if !l.inRun(tok) {
+		if !l.inRun(tok) || l.sc.Run(l.run[:], len(l.src)) == 0 {
 			break
 		}
-		t := l.sc.Next()
-		if !l.inRun(t) {
-			l.sc.Seek(t.Start)
-			break
+		for l.sc.Run(l.run[:], len(l.src)) == len(l.run) {
 		}
-		for l.inRun(t) {
-			t = l.sc.Next()
-		}
-		l.sc.Seek(t.Start)
 		return tokRun
 	}
 	return grammarTokens[tok.Kind]
