@@ -63,7 +63,7 @@ const (
 )
 
 func main() {
-	if len(os.Args) > 1 && (os.Args[1] == "fmt" || os.Args[1] == "convert") {
+	if len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "convert") {
 		tuneGC()
 	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
