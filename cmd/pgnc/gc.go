@@ -19,27 +19,31 @@ import (
 // trigger is a soft memory limit with no percentage: the collector runs
 // only when the heap nears memoryLimit. When the live data alone take more
 // than half the limit (one huge game), that trigger would have the
-// collector run almost without pause, so the usual one comes back until
-// the live data fall under a quarter of the limit.
+// collector run almost without pause, so a percentage trigger comes back
+// until the live data fall under a quarter of the limit: 50% for fmt and
+// convert, whose huge game holds its model too, and check's usual 100%,
+// under which the text of a huge comment is read fastest.
 const (
-	memoryLimit = 48 << 20 // keeps RSS under the 64 MB that streaming promises
-	gcPercent   = 50       // the fallback: the heap grows to 1.5 times the live data
+	memoryLimit    = 48 << 20 // keeps RSS under the 64 MB that streaming promises
+	gcPercent      = 50       // the fallback of fmt and convert: the heap grows to 1.5 times the live data
+	checkGCPercent = 100      // the fallback of check
 )
 
 // gcTuner switches the collector between the two triggers after each cycle.
 type gcTuner struct {
 	limited atomic.Bool // the memory limit is the trigger
 	stopped atomic.Bool // see stop
+	percent int         // the percentage trigger of the fallback
 	sample  []metrics.Sample
 }
 
-// tuneGC sets the collector up as described above, unless GOGC or
-// GOMEMLIMIT says how to run it.
-func tuneGC() *gcTuner {
+// tuneGC sets the collector up as described above, with a fallback of
+// percent, unless GOGC or GOMEMLIMIT says how to run it.
+func tuneGC(percent int) *gcTuner {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return nil
 	}
-	g := &gcTuner{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
+	g := &gcTuner{percent: percent, sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
 	g.setLimited(true)
 	g.arm()
 	return g
@@ -51,7 +55,7 @@ func (g *gcTuner) setLimited(on bool) {
 		debug.SetGCPercent(-1)
 		debug.SetMemoryLimit(memoryLimit)
 	} else {
-		debug.SetGCPercent(gcPercent)
+		debug.SetGCPercent(g.percent)
 		debug.SetMemoryLimit(math.MaxInt64)
 	}
 }

@@ -26,10 +26,17 @@ func TestLimitFits(t *testing.T) {
 	}
 }
 
-// The tuner runs in this process: it leaves the memory limit when the live
-// data pass half of it, and takes it again once they are gone.
+// The tuner runs in this process: it leaves the memory limit for its
+// fallback percentage when the live data pass half of it, and takes it
+// again once they are gone.
 func TestTuneGCFollowsLiveData(t *testing.T) {
-	g := tuneGC()
+	for _, percent := range []int{gcPercent, checkGCPercent} {
+		followsLiveData(t, percent)
+	}
+}
+
+func followsLiveData(t *testing.T, percent int) {
+	g := tuneGC(percent)
 	if g == nil {
 		t.Skip("GOGC or GOMEMLIMIT is set")
 	}
@@ -52,8 +59,8 @@ func TestTuneGCFollowsLiveData(t *testing.T) {
 		live = append(live, make([]byte, 1<<20))
 	}
 	waitFor(false)
-	if got := debug.SetGCPercent(gcPercent); got != gcPercent {
-		t.Errorf("with live data over the limit: GC percent %d, want %d", got, gcPercent)
+	if got := debug.SetGCPercent(percent); got != percent {
+		t.Errorf("with live data over the limit: GC percent %d, want %d", got, percent)
 	}
 	runtime.KeepAlive(live) // and no longer
 	waitFor(true)

@@ -63,8 +63,13 @@ const (
 )
 
 func main() {
-	if len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "convert") {
-		tuneGC()
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "check":
+			tuneGC(checkGCPercent)
+		case "fmt", "convert":
+			tuneGC(gcPercent)
+		}
 	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
