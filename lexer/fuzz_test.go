@@ -9,7 +9,7 @@ import (
 
 // FuzzScanner: the generated scanner agrees with lexmachine's on any input,
 // its tokens are ordered, non-empty and inside the input, and PlainString
-// is right about every string; Run scans what Next does.
+// is right about every string; Run and NameAndValue scan what Next does.
 func FuzzScanner(f *testing.F) {
 	for _, seed := range testfiles.Seeds() {
 		f.Add([]byte(seed))
@@ -34,5 +34,8 @@ func FuzzScanner(f *testing.F) {
 		}
 		compareWithReference(t, lx, "fuzz", src)
 		runAgrees(t, string(src), 1+len(src)%5, len(src)-len(src)%3)
+		if len(src) < 2048 {
+			nameAndValueAgrees(t, string(src))
+		}
 	})
 }

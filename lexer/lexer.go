@@ -95,6 +95,40 @@ func (s *Scanner) Run(run []Token, limit int) int {
 	return len(run)
 }
 
+// NameAndValue returns the next two tokens, as two calls of Next would:
+// after the "[" of a tag pair, its name and its value. The common shape, a
+// name of letters, one space and a plain string, takes one short scan
+// instead of two calls to the automaton and scanString. A word of letters
+// followed by white space is a Symbol: every other pattern that starts with
+// a letter needs a digit, a "-", a "." or an annotation.
+func (s *Scanner) NameAndValue() (name, value Token) {
+	src, i := s.src, s.pos
+	j := i
+	for j < len(src) && isLetter[src[j]] {
+		j++
+	}
+	if j > i && j+1 < len(src) && src[j] == ' ' && src[j+1] == '"' {
+		k := j + 2
+		for k < len(src) && plainStringByte[src[k]] {
+			k++
+		}
+		if k < len(src) && src[k] == '"' {
+			s.pos, s.plain = k+1, true
+			return Token{Kind: token.Symbol, Start: i, End: j}, Token{Kind: token.String, Start: j + 1, End: k + 1}
+		}
+	}
+	name = s.Next()
+	return name, s.Next()
+}
+
+// isLetter marks the ASCII letters.
+var isLetter = func() (t [256]bool) {
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c], t[c+'a'-'A'] = true, true
+	}
+	return t
+}()
+
 // scan scans the token after the white space at i, and returns its kind
 // and span.
 func (s *Scanner) scan(i int) (kind token.Kind, start, end int) {

@@ -72,3 +72,42 @@ func TestRun(t *testing.T) {
 
 // maxRoom is room enough for any run of the tests.
 const maxRoom = 1 << 20
+
+// nameAndValueAgrees checks NameAndValue at every offset of src: it
+// returns what two calls of Next return, and leaves the scanner where they
+// do, with the same PlainString.
+func nameAndValueAgrees(t testing.TB, src string) {
+	t.Helper()
+	for at := range len(src) + 1 {
+		var s, want Scanner
+		s.Reset(src)
+		want.Reset(src)
+		s.Seek(at)
+		want.Seek(at)
+		name, value := s.NameAndValue()
+		wantName := want.Next()
+		wantValue := want.Next()
+		if name != wantName || value != wantValue || s.Pos() != want.Pos() || s.PlainString() != want.PlainString() {
+			t.Fatalf("NameAndValue at %d of %q: %v %v at %d, plain %v; want %v %v at %d, plain %v",
+				at, src, name, value, s.Pos(), s.PlainString(), wantName, wantValue, want.Pos(), want.PlainString())
+		}
+	}
+}
+
+// TestNameAndValue covers tag pairs of every shape, well-formed or not.
+func TestNameAndValue(t *testing.T) {
+	for _, src := range []string{
+		`[Event "Wch U10"]` + "\n" + `[WhiteElo "2650"]`,
+		`[Event  "two spaces"] [Site"none"] [ Date "x"] [Round "esc\"aped"]`,
+		`[Nf3 "a move"] [e4 "a pawn"] [O "o"] [Bxe5 "x"] [Ab1 "digit"] [A_b "u"]`,
+		`[Event "open`, `[Event "line` + "\n" + `"]`, `[Event "tab	in"] [Event "é"]`,
+		`[Event`, `[Event `, `[Event "`, "[Event \"\"]",
+	} {
+		nameAndValueAgrees(t, src)
+	}
+	for _, src := range testfiles.Seeds() {
+		if len(src) < 4096 {
+			nameAndValueAgrees(t, src)
+		}
+	}
+}

@@ -711,11 +711,10 @@ func (p *parser) fuseTagPairs(lb lexer.Token) (lexer.Token, bool) {
 	peek := p.sc // a copy: the real scanner moves only past whole pairs
 	tagged, end := p.tagged, 0
 	for {
-		name := peek.Next()
+		name, value := peek.NameAndValue()
 		if name.Kind != token.Symbol || tagged && len(p.pairs) > 0 && p.src[name.Start:name.End] == "Event" {
 			break
 		}
-		value := peek.Next()
 		if value.Kind != token.String || value.End >= len(p.src) || p.src[value.End] != ']' {
 			break
 		}
