@@ -34,3 +34,23 @@ func ExampleParse() {
 	// game 3: 1 tags, 1 moves with variations, broken false
 	// 7:7 PGN201 unexpected ']', expected '[' (game 2)
 }
+
+// A parser that only checks can leave out the comments it has no use for:
+// those between two elements of movetext get their checks but no node.
+func ExampleParser_skipComments() {
+	src := "[Event \"a\"]\n\n1. e4 {[%clk 0:03:00]} 1... e5 {[%clk 0:03:00]} 2. Nf3 {last} *\n"
+	for _, skip := range []bool{false, true} {
+		db, _ := (&parser.Parser{SkipComments: skip}).Parse(src)
+		var comments []string
+		ast.Inspect(db, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Comment); ok {
+				comments = append(comments, c.Text)
+			}
+			return true
+		})
+		fmt.Printf("SkipComments %v: %q\n", skip, comments)
+	}
+	// Output:
+	// SkipComments false: ["[%clk 0:03:00]" "[%clk 0:03:00]" "last"]
+	// SkipComments true: ["last"]
+}
