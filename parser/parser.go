@@ -73,12 +73,14 @@ type Parser struct {
 	Parts PartSink
 	// PartSize is the size of a part; 0 means DefaultPartSize.
 	PartSize int
-	// SkipComments leaves out of the tree the brace comments that stand
-	// between two elements of movetext and hold nothing to report, as
-	// go/parser leaves comments out unless asked: a caller that checks
-	// games without their model has no use for them. Diagnostics, spans
-	// and the elements that remain are the same; a comment at the end of
-	// a line, before a variation or a result, stays.
+	// SkipComments leaves out of the tree the brace comments that a check
+	// without the model has no use for, as go/parser leaves comments out
+	// unless asked: those with nothing to report that stand between two
+	// moves, move numbers or NAGs of one run of movetext (the tokens the
+	// glue hands the grammar as one). The others stay: before the first
+	// move of a line, at its end, next to a variation, a result or a ";"
+	// comment. Diagnostics, spans and the elements that remain are those
+	// of a full parse.
 	SkipComments bool
 
 	yacc yyParserImpl
