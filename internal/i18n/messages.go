@@ -34,7 +34,10 @@ func (e entry) messages() []catalog.Message {
 // printer groups them by the language's rules (3,001 or 3.001), where
 // pgnc prints byte counts, line numbers and limits as they are typed. It
 // also prints %w, which Errorf wraps, as %v, which a printer knows.
-func plain(s string) string { return strings.NewReplacer("%d", "%#d", "%w", "%v").Replace(s) }
+func plain(s string) string { return plainVerbs.Replace(s) }
+
+// plainVerbs is plain's replacer, built once for all the messages.
+var plainVerbs = strings.NewReplacer("%d", "%#d", "%w", "%v")
 
 // english holds the English messages that are not their own key: those
 // with plural forms, and the help texts, whose keys name them.
