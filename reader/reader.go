@@ -43,11 +43,11 @@ type Options struct {
 	// The other fields stay valid.
 	ReuseMemory bool
 	// ReuseText goes further: the reader also reuses the memory that holds
-	// the input's text, which spares the garbage collector most of its
-	// work. Everything a Game holds (Tags, Gap, Escapes, Diags, File) is
-	// then valid only until the next call to Next, which may overwrite it:
-	// copy what you keep (strings.Clone). It implies ReuseMemory, and is
-	// ignored with Model.
+	// the input's text and the Game values themselves, which spares the
+	// garbage collector most of its work. A Game and everything it holds
+	// (Tags, Gap, Escapes, Diags, File) are then valid only until the next
+	// call to Next, which may overwrite them: copy what you keep
+	// (strings.Clone). It implies ReuseMemory, and is ignored with Model.
 	ReuseText bool
 	// Workers is how many goroutines parse and check pieces at once; games
 	// still come out in input order. 0 and 1 mean no extra goroutines.
@@ -641,10 +641,15 @@ func (rd *Reader) parseCut() (int, piece) {
 var textMemory sync.Pool // of *pieceMemory
 
 // pieceMemory is the memory of a piece's games that Options.ReuseText
-// reuses: the text, and the tags of the games.
+// reuses: the text, the games themselves and their tags. Without games
+// made afresh, a check allocates almost nothing per game, and its heap
+// stays small and in cache.
 type pieceMemory struct {
-	text []byte
-	tags []model.Tag
+	text   []byte
+	tags   []model.Tag
+	games  []Game
+	out    []*Game     // what process returns
+	byGame []diag.List // the parser's diagnostics, by game
 }
 
 // minTextMemory is the least memory taken for a text, so that texts of
@@ -691,6 +696,8 @@ func giveBack(mem *pieceMemory) {
 	if poisonGivenBack {
 		clear(mem.text[:cap(mem.text)])
 		clear(mem.tags[:cap(mem.tags)])
+		clear(mem.games[:cap(mem.games)])
+		clear(mem.out[:cap(mem.out)])
 	}
 	textMemory.Put(mem)
 }
@@ -709,6 +716,17 @@ func pieceTags(mem *pieceMemory, db *ast.Database) []model.Tag {
 		mem.tags = make([]model.Tag, n, n+n/4)
 	}
 	return mem.tags[:n]
+}
+
+// room returns s with n elements, all zero, reusing its memory where it
+// has room for them.
+func room[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/4)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // poisonGivenBack makes giveBack zero the memory it takes back, so that
@@ -742,7 +760,19 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 	if db == nil {
 		db, diags = w.parser.Parse(src)
 	}
-	byGame := make([]diag.List, len(db.Games)+1)
+	// With ReuseText, the games and the lists that make them up are the
+	// piece's memory; otherwise each game is an allocation of its own, so
+	// that a game kept does not keep the others.
+	var games []Game
+	var out []*Game
+	var byGame []diag.List
+	if mem := pc.mem; mem != nil {
+		mem.games = room(mem.games, len(db.Games))
+		mem.byGame = room(mem.byGame, len(db.Games)+1)
+		games, byGame, out = mem.games, mem.byGame, mem.out[:0]
+	} else {
+		byGame = make([]diag.List, len(db.Games)+1)
+	}
 	for _, d := range diags {
 		byGame[d.Game] = append(byGame[d.Game], d) // d.Game is 0 outside games
 	}
@@ -751,7 +781,6 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 		w.models.Reset() // as the parser reuses the trees
 		checker.Memory = w.models
 	}
-	var out []*Game
 	outside := byGame[0] // in position order, interleaved with the games
 	flushOutside := func(before int) {
 		n := 0
@@ -769,7 +798,13 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 	escapes := db.Escapes
 	for i, g := range db.Games {
 		flushOutside(g.From)
-		game := &Game{Index: i + 1, AST: g, File: file, Diags: byGame[i+1], Gap: src[prevEnd:g.From], Skipped: g.Skipped}
+		var game *Game
+		if games != nil {
+			game = &games[i]
+		} else {
+			game = new(Game)
+		}
+		*game = Game{Index: i + 1, AST: g, File: file, Diags: byGame[i+1], Gap: src[prevEnd:g.From], Skipped: g.Skipped}
 		prevEnd = g.To
 		for len(escapes) > 0 && escapes[0].From < g.To {
 			if escapes[0].From >= g.From {
@@ -820,6 +855,9 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 	flushOutside(len(src) + 1)
 	if outsideSkipped > 0 {
 		out = append(out, &Game{File: file, Skipped: outsideSkipped, Unread: pc.skipped})
+	}
+	if pc.mem != nil {
+		pc.mem.out = out
 	}
 	return out
 }

@@ -336,6 +336,42 @@ func TestReuseTextTags(t *testing.T) {
 }
 
 // TestCopyText: with ReuseText a text is copied into pooled memory, except
+// TestReuseTextGames: with ReuseText the games of a piece are made in
+// memory that later pieces reuse, so that reading many pieces of small
+// games without diagnostics takes a few allocations a piece, not one or
+// more a game.
+func TestReuseTextGames(t *testing.T) {
+	const games = 3000
+	src := strings.Repeat("[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n", games)
+	for _, workers := range []int{1, 2} {
+		for _, ranges := range []bool{false, true} {
+			read := func() {
+				opts := Options{PieceSize: 4096, RangeSize: 64 << 10, Workers: workers, ReuseText: true}
+				rd := New(strings.NewReader(src), "x", opts)
+				if ranges {
+					rd = NewFile(strings.NewReader(src), int64(len(src)), "x", opts)
+				}
+				n := 0
+				for g, err := range rd.All() {
+					if err != nil {
+						t.Fatal(err)
+					}
+					if g.Index > 0 {
+						n++
+					}
+				}
+				if n != games {
+					t.Fatalf("%d games, want %d", n, games)
+				}
+			}
+			read() // fills the pool
+			if allocs := testing.AllocsPerRun(3, read); allocs > games/4 {
+				t.Errorf("on %d workers (ranges %v): %.0f allocations for %d games", workers, ranges, allocs, games)
+			}
+		}
+	}
+}
+
 // one over maxTextMemory, whose memory is not kept for later pieces.
 func TestCopyText(t *testing.T) {
 	rd := &Reader{opts: Options{ReuseText: true}}
