@@ -388,12 +388,14 @@ func (p *Position) resolveCastle(kingSide bool) (Move, bool, error) {
 	if rooks == 0 {
 		return fail(NoCastlingRight)
 	}
+	// Castling is the king's only legal move onto its own rook: of the
+	// legal moves, only the castling ones need generating.
 	var l MoveList
-	p.legalMoves(&l, king.bit(), rooks)
-	for _, m := range l.Moves() {
-		if m.Kind == Castle {
-			return m, false, nil
-		}
+	if p.checkers == 0 {
+		p.castlingMoves(&l, p.turn, king, p.Occupied(), rooks)
+	}
+	if l.n > 0 {
+		return l.moves[0], false, nil
 	}
 	if p.InCheck() {
 		return fail(CastlingInCheck)
