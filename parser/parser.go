@@ -497,13 +497,15 @@ func (p *parser) checkComment(tok lexer.Token) bool {
 // skipToken; at other boundaries the token that starts the next game waits
 // in the queue).
 func (p *parser) cutBefore(tok lexer.Token) bool {
-	if p.parens != 0 || p.inTag || len(p.queue) > 0 {
+	// A token that reaches the end of the text may go on after it, as a
+	// longer token of another kind ("e4" of "e4xyz"): no cut rests on it.
+	if p.parens != 0 || p.inTag || len(p.queue) > 0 || tok.End >= len(p.src) {
 		return false
 	}
 	switch {
 	case p.gameOver() && startsGame(tok.Kind):
 	case tok.Kind == token.LBracket && isMovetext(p.curYacc) && p.curYacc != tokResult && p.atColumn1(tok.Start) && p.blankLineBefore(tok):
-	case tok.Kind == token.LBracket && afterTagPair(p.curYacc) && p.atColumn1(tok.Start) && (p.blankLineBefore(tok) || p.tagged && p.tagNameIsEvent()):
+	case tok.Kind == token.LBracket && afterTagPair(p.curYacc) && p.atColumn1(tok.Start) && (p.blankLineBefore(tok) || p.tagged && p.eventTagFollows()):
 		// A game of tags only ends here (gameEndsBefore): before a blank
 		// line, or before a second Event tag.
 	default:
@@ -759,18 +761,33 @@ func (p *parser) unfuseTagPairs(pairs lexer.Token) lexer.Token {
 }
 
 // tagNameIsEvent reports whether the token after the "[" just scanned is
-// the tag name Event. Most are not, which the text tells without scanning.
+// the tag name Event.
 func (p *parser) tagNameIsEvent() bool {
+	is, _ := p.nextTagName()
+	return is
+}
+
+// eventTagFollows is tagNameIsEvent for a place to cut: the name must end
+// before the end of the text, which may go on after it ("[EventDate").
+func (p *parser) eventTagFollows() bool {
+	is, end := p.nextTagName()
+	return is && end < len(p.src)
+}
+
+// nextTagName reports whether the token after the "[" just scanned is the
+// tag name Event, and where that name ends. Most are not, which the text
+// tells without scanning.
+func (p *parser) nextTagName() (isEvent bool, end int) {
 	i := p.sc.Pos()
 	for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t' || p.src[i] == '\n' || p.src[i] == '\r' || p.src[i] == '\v') {
 		i++
 	}
 	if !strings.HasPrefix(p.src[i:], "Event") {
-		return false
+		return false, i
 	}
 	next := p.sc // a copy: peeking does not move the real scanner
 	name := next.Next()
-	return p.src[name.Start:name.End] == "Event"
+	return p.src[name.Start:name.End] == "Event", name.End
 }
 
 // blankLineBefore reports whether a line holding only white space lies

@@ -144,13 +144,54 @@ func TestParsePrefixGivesUp(t *testing.T) {
 	}
 }
 
+// stopsAsInWhole checks that where ParsePrefix stops in src[:n], the start
+// of a text that goes on, does not depend on the text after n: in the whole
+// of src it stops at the same place. A token that ends at n may be the
+// start of a longer one in src ("[Event" of "[EventDate"), and no cut may
+// rest on it.
+func stopsAsInWhole(t testing.TB, name, src string, n int, cut Cut) {
+	t.Helper()
+	_, _, end := parsePrefix(t, src[:n], cut)
+	if end < 0 || end >= n {
+		return // no cut in the prefix
+	}
+	if _, _, whole := parsePrefix(t, src, cut); whole != end {
+		t.Fatalf("%s: with %+v, the first %d bytes stop at %d (before %q), the whole text at %d", name, cut, n, end, src[end:n], whole)
+	}
+}
+
+// TestParsePrefixOfLongerText cuts texts at every byte and checks that the
+// place ParsePrefix stops at in what is left holds in the whole text.
+func TestParsePrefixOfLongerText(t *testing.T) {
+	texts := []string{
+		// A second tag whose name starts with "Event" is no second Event tag.
+		"[Event \"a\"]\n[Site \"b\"]\n[EventRounds \"7\"]\n[EventDate \"?\"]\n\n1. e4 *\n\n[Event \"c\"]\n\n1. d4 *\n",
+		// Nor is a symbol after a marker a move that starts a game.
+		"1. e4 * e4xyz 1. d4 *\n",
+	}
+	for i, src := range testfiles.Seeds() {
+		if i%8 == 0 {
+			texts = append(texts, src[:min(len(src), 800)])
+		}
+	}
+	for i, src := range texts {
+		for n := 1; n < len(src); n++ {
+			stopsAsInWhole(t, fmt.Sprintf("text %d", i), src, n, Cut{From: 0})
+			stopsAsInWhole(t, fmt.Sprintf("text %d", i), src, n, Cut{From: n * 3 / 4})
+		}
+	}
+}
+
 // FuzzParsePrefix: on any input, the prefix parse is the parse of the
-// prefix.
+// prefix, and where it stops holds in the text that goes on after it.
 func FuzzParsePrefix(f *testing.F) {
 	for _, seed := range testfiles.Seeds() {
 		f.Add(seed, uint16(len(seed)/3), uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, src string, from uint16, games uint8) {
 		prefixAgrees(t, "input", src, Cut{From: int(from), Games: int(games % 4)})
+		if n := int(from); n < len(src) {
+			stopsAsInWhole(t, "input", src, n, Cut{From: n * 3 / 4, Games: int(games % 4)})
+		}
 	})
 }

@@ -15,6 +15,8 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/input"
+	"github.com/pgnc/pgnc/internal/testfiles"
+	"github.com/pgnc/pgnc/parser"
 )
 
 // readAll checks every game of r and returns the games read and the count
@@ -334,5 +336,40 @@ func TestBoundaryAfterUnclosedComments(t *testing.T) {
 	}
 	if cut := Boundary("[{\n\n[Event \"x\"]\n\n1. e4 *\n", true); cut != 0 {
 		t.Errorf("cut at %d inside a tag pair", cut)
+	}
+}
+
+// gameSpans renders the spans of the games that a parse of src finds, each
+// moved by base.
+func gameSpans(src string, base int) []string {
+	db, _ := parser.Parse(src)
+	var out []string
+	for _, g := range db.Games {
+		out = append(out, fmt.Sprint(base+g.From, "-", base+g.To))
+	}
+	return out
+}
+
+// TestBoundaryOfLongerText: where Boundary cuts the start of a text that
+// goes on, cut at every byte, the parses of the two sides give the games
+// of the whole text, whatever token the start ends in.
+func TestBoundaryOfLongerText(t *testing.T) {
+	texts := []string{"1. e4 * e4xyz 1. d4 *\n", "1. e4 1-0 1. d4 0-1 12 1. c4 *\n"}
+	for i, src := range testfiles.Seeds() {
+		if i%8 == 0 {
+			texts = append(texts, src[:min(len(src), 800)])
+		}
+	}
+	for i, src := range texts {
+		whole := strings.Join(gameSpans(src, 0), " ")
+		for n := 1; n < len(src); n++ {
+			cut := Boundary(src[:n], false)
+			if cut == 0 {
+				continue
+			}
+			if got := strings.Join(append(gameSpans(src[:cut], 0), gameSpans(src[cut:], cut)...), " "); got != whole {
+				t.Fatalf("text %d cut at %d (Boundary of its first %d bytes, before %q): games %s, whole %s", i, cut, n, src[cut:n], got, whole)
+			}
+		}
 	}
 }
