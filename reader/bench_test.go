@@ -28,12 +28,7 @@ func benchmarkPipeline(b *testing.B, workers int, ranges bool) {
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
 		opts := Options{ReuseText: true, InParts: true, SkipComments: true, Workers: workers}
-		var rd *Reader
-		if ranges {
-			rd = NewFile(strings.NewReader(src), int64(len(src)), "x", opts)
-		} else {
-			rd = New(strings.NewReader(src), "x", opts)
-		}
+		rd := readerOf(src, opts, ranges)
 		for {
 			if _, err := rd.Next(); err == io.EOF {
 				break

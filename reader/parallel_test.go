@@ -128,10 +128,7 @@ func TestIndexOneMeaning(t *testing.T) {
 				Prepare: func(g *Game) []byte {
 					return []byte(fmt.Sprint(g.Index, g.Model.Index, g.AST.Index))
 				}}
-			rd := New(strings.NewReader(src), "x", opts)
-			if ranged {
-				rd = NewFile(strings.NewReader(src), int64(len(src)), "x", opts)
-			}
+			rd := readerOf(src, opts, ranged)
 			want := 0
 			for g, err := range rd.All() {
 				if err != nil {

@@ -55,10 +55,7 @@ func hugeTags(n int) string {
 // with several workers.
 func readReport(t *testing.T, src string, opts Options, file bool) string {
 	t.Helper()
-	rd := New(strings.NewReader(src), "x", opts)
-	if file {
-		rd = NewFile(strings.NewReader(src), int64(len(src)), "x", opts)
-	}
+	rd := readerOf(src, opts, file)
 	var b strings.Builder
 	for g, err := range rd.All() {
 		if err != nil {

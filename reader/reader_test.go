@@ -51,6 +51,15 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// readerOf returns a reader of src: a stream reader, or, with file, a
+// reader of src as a file in byte ranges (NewFile).
+func readerOf(src string, opts Options, file bool) *Reader {
+	if file {
+		return NewFile(strings.NewReader(src), int64(len(src)), "x", opts)
+	}
+	return New(strings.NewReader(src), "x", opts)
+}
+
 // drain reads every game of rd and renders its diagnostics, each game
 // before the next call to Next, as Options.ReuseText requires.
 func drain(t testing.TB, rd *Reader) (games int, diags []string) {
@@ -347,10 +356,7 @@ func TestReuseTextGames(t *testing.T) {
 		for _, ranges := range []bool{false, true} {
 			read := func() {
 				opts := Options{PieceSize: 4096, RangeSize: 64 << 10, Workers: workers, ReuseText: true}
-				rd := New(strings.NewReader(src), "x", opts)
-				if ranges {
-					rd = NewFile(strings.NewReader(src), int64(len(src)), "x", opts)
-				}
+				rd := readerOf(src, opts, ranges)
 				n := 0
 				for g, err := range rd.All() {
 					if err != nil {
