@@ -346,3 +346,39 @@ func TestLineBreaks(t *testing.T) {
 		}
 	}
 }
+
+// TestPositionFromMarks: positions counted from line marks (File.Marks) are
+// those counted from the start, in long texts whose lines break in every
+// way, with a CRLF across each mark and a lone CR just before one; and
+// LineMarks counts the text's line breaks as LineBreaks does.
+func TestPositionFromMarks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20 {
+		b := []byte(strings.Repeat("x", 5*MarkStep+rng.IntN(MarkStep)))
+		for range rng.IntN(3000) {
+			b[rng.IntN(len(b))] = "\n\r\r\ny"[rng.IntN(5)]
+		}
+		for k := MarkStep; k+1 < len(b); k += MarkStep {
+			if k/MarkStep%2 == 1 {
+				b[k-1], b[k] = '\r', '\n'
+			} else {
+				b[k-1], b[k] = '\r', 'x'
+			}
+		}
+		src := string(b)
+		marks, breaks := LineMarks(src)
+		if breaks != LineBreaks(src) || len(marks) != (len(src)+MarkStep-1)/MarkStep {
+			t.Fatalf("LineMarks: %d breaks, %d marks; LineBreaks %d, length %d", breaks, len(marks), LineBreaks(src), len(src))
+		}
+		for range 200 {
+			off := rng.IntN(len(src) + 1)
+			marked := &File{Name: "x", Src: src, Marks: marks}
+			if got, want := marked.Position(off), NewFile("x", src).Position(off); got != want {
+				t.Fatalf("Position(%d) from marks %v, from the start %v", off, got, want)
+			}
+		}
+	}
+	if marks, _ := LineMarks("a\nb"); marks != nil {
+		t.Errorf("marks of a short text: %v", marks)
+	}
+}

@@ -25,6 +25,11 @@ type File struct {
 	// says the line starts before Head.
 	Head, Tail string
 	HeadCut    bool
+	// Marks, when set, holds for each multiple of MarkStep below len(Src)
+	// the number of line breaks that end before it (LineMarks): a position
+	// far into a long Src is counted from the mark before it rather than
+	// from the start, where it is the first position resolved.
+	Marks []int
 
 	// The last two positions resolved: diagnostics come in order of their
 	// starts (an end may lie past the next start), so counting line breaks
@@ -67,15 +72,41 @@ func (f *File) breaksIn(from, to int) int {
 }
 
 // anchor returns the resolved position that off is best counted on from:
-// the later of the last two at or before it, or none.
+// the later of the last two at or before it, or the mark before it (of
+// which only the line is known, so ok is false), or none.
 func (f *File) anchor(off int) resolved {
 	a := resolved{}
+	if k := min(off/MarkStep, len(f.Marks)-1); k > 0 {
+		a.off, a.line = k*MarkStep, f.Marks[k]
+	}
 	for _, r := range [...]resolved{f.last, f.prev} {
-		if r.ok && r.off <= off && (!a.ok || r.off > a.off) {
+		if r.ok && r.off <= off && r.off >= a.off && (!a.ok || r.off > a.off) {
 			a = r
 		}
 	}
 	return a
+}
+
+// MarkStep is the distance between two line marks (File.Marks).
+const MarkStep = 16 << 10
+
+// LineMarks returns the line marks of src (File.Marks), none for a text of
+// one step or less, and the line breaks of src (LineBreaks), counted in the
+// same pass.
+func LineMarks(src string) (marks []int, breaks int) {
+	if len(src) <= MarkStep {
+		return nil, LineBreaks(src)
+	}
+	marks = make([]int, 0, (len(src)+MarkStep-1)/MarkStep)
+	for from := 0; from < len(src); from += MarkStep {
+		marks = append(marks, breaks)
+		to := min(from+MarkStep, len(src))
+		breaks += LineBreaks(src[from:to])
+		if to < len(src) && src[to-1] == '\r' && src[to] == '\n' {
+			breaks-- // the CRLF ends at the LF, after the step
+		}
+	}
+	return marks, breaks
 }
 
 // resolve returns the position of off: its 0-based line, column, and

@@ -352,6 +352,8 @@ type piece struct {
 	// and last line (diag.File.Head and Tail).
 	head, tail string
 	headCut    bool
+	// marks are the line marks of src (diag.File.Marks).
+	marks []int
 	// mem is the pooled memory that holds src, or nil (copyText).
 	mem *pieceMemory
 	// sync marks a piece that a parallel stream reader cut at a sync point
@@ -465,7 +467,7 @@ func (rd *Reader) nextPiece() (piece, error) {
 			rd.lastPiece = n
 			rd.skipped = 0
 			rd.pieces++
-			rd.discard(n)
+			pc.marks = rd.discard(n)
 			return pc, nil
 		}
 		if err := rd.read(); err != nil {
@@ -474,10 +476,13 @@ func (rd *Reader) nextPiece() (piece, error) {
 	}
 }
 
-// discard drops the first n bytes of buf, as input that is no game.
-func (rd *Reader) discard(n int) {
+// discard drops the first n bytes of buf, a piece or input that is no
+// game, and returns the line marks of those bytes (diag.LineMarks), which
+// the piece's diagnostics are counted from.
+func (rd *Reader) discard(n int) (marks []int) {
 	text := unsafe.String(unsafe.SliceData(rd.buf), n)
-	if breaks := diag.LineBreaks(text); breaks > 0 {
+	marks, breaks := diag.LineMarks(text)
+	if breaks > 0 {
 		rd.line += breaks
 		rest := text[strings.LastIndexAny(text, "\r\n")+1:]
 		rd.col = utf8.RuneCountInString(rest)
@@ -492,6 +497,7 @@ func (rd *Reader) discard(n int) {
 	}
 	rd.base += n
 	rd.buf = rd.buf[:copy(rd.buf, rd.buf[n:])]
+	return marks
 }
 
 // lastBytes returns a copy of the last diag.MaxTail bytes of s, and
@@ -755,7 +761,7 @@ func (rd *Reader) giveBackText() {
 // diagnostics are relative to the piece until Reader.number sets them.
 func process(w *worker, pc piece, name string, opts Options) []*Game {
 	src := pc.src
-	file := &diag.File{Name: name, Src: src, Base: pc.base, BaseLine: pc.line, BaseCol: pc.col, Head: pc.head, HeadCut: pc.headCut, Tail: pc.tail}
+	file := &diag.File{Name: name, Src: src, Base: pc.base, BaseLine: pc.line, BaseCol: pc.col, Head: pc.head, HeadCut: pc.headCut, Tail: pc.tail, Marks: pc.marks}
 	db, diags := pc.db, pc.diags
 	if db == nil {
 		db, diags = w.parser.Parse(src)
