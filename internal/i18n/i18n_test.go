@@ -3,6 +3,7 @@ package i18n
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/pgnc/pgnc/input"
@@ -77,5 +78,20 @@ func TestErrorsInWords(t *testing.T) {
 	var cut *input.CutShortError
 	if !errors.As(wrapped, &cut) {
 		t.Errorf("Errorf does not wrap its %%w argument")
+	}
+}
+
+// TestCatalogFor: an English printer's catalog holds English alone, which
+// is quicker to build; a Spanish printer's holds both, English being the
+// fallback.
+func TestCatalogFor(t *testing.T) {
+	if got := fmt.Sprint(catalogFor(language.English).Languages()); got != "[en]" {
+		t.Errorf("English catalog: %s", got)
+	}
+	if got := fmt.Sprint(catalogFor(language.Spanish).Languages()); !strings.Contains(got, "en") || !strings.Contains(got, "es") {
+		t.Errorf("Spanish catalog: %s", got)
+	}
+	if got := New(language.Spanish).Sprintf("%d files", 2); got == New(language.English).Sprintf("%d files", 2) {
+		t.Errorf("Spanish and English print %q alike", got)
 	}
 }
