@@ -718,21 +718,17 @@ func pieceTags(mem *pieceMemory, db *ast.Database) []model.Tag {
 	if mem == nil {
 		return make([]model.Tag, n)
 	}
-	if cap(mem.tags) < n {
-		mem.tags = make([]model.Tag, n, n+n/4)
-	}
-	return mem.tags[:n]
+	mem.tags = room(mem.tags, n)
+	return mem.tags
 }
 
-// room returns s with n elements, all zero, reusing its memory where it
-// has room for them.
+// room returns s with n elements, reusing its memory where it has room
+// for them; they hold what they held before.
 func room[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n, n+n/4)
 	}
-	s = s[:n]
-	clear(s)
-	return s
+	return s[:n]
 }
 
 // poisonGivenBack makes giveBack zero the memory it takes back, so that
@@ -773,8 +769,9 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 	var out []*Game
 	var byGame []diag.List
 	if mem := pc.mem; mem != nil {
-		mem.games = room(mem.games, len(db.Games))
+		mem.games = room(mem.games, len(db.Games)) // each is assigned whole below
 		mem.byGame = room(mem.byGame, len(db.Games)+1)
+		clear(mem.byGame) // appended to
 		games, byGame, out = mem.games, mem.byGame, mem.out[:0]
 	} else {
 		byGame = make([]diag.List, len(db.Games)+1)
