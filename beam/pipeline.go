@@ -53,7 +53,7 @@ type Options struct {
 }
 
 func (o Options) readOptions() reader.Options {
-	return reader.Options{SyntaxOnly: o.Syntax, MaxDepth: o.MaxDepth, MaxGameBytes: o.MaxGameBytes, ReuseMemory: true, InParts: true, SkipComments: true}
+	return reader.Options{SyntaxOnly: o.Syntax, MaxDepth: o.MaxDepth, MaxGameBytes: o.MaxGameBytes, ReuseMemory: true, InParts: true, SkipComments: true, ReplayWhileParsing: true}
 }
 
 // unit is one work unit: a byte range of a plain file, or a whole file.

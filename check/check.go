@@ -94,7 +94,13 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 	}
 	c.pickLanguage(g, &start)
 	var final chess.Position
-	m.Moves, final, c.plies, m.Complete = c.line(start, g.Moves)
+	if r := c.streamed; r != nil {
+		// The main line's moves were replayed as the game was parsed (Stream):
+		// the tree holds none of them.
+		final, c.plies, m.Complete = r.final, r.plies, true
+	} else {
+		m.Moves, final, c.plies, m.Complete = c.line(start, g.Moves)
+	}
 	m.Comments = c.unattached
 	if c.build {
 		for _, t := range g.Trailing {
@@ -127,6 +133,9 @@ type checker struct {
 	diags      diag.List
 	repeats    diag.Repeats
 	dropped    diag.Diagnostic // what add returns for a diagnostic not kept
+	// streamed is where a Stream left the game's main line, which the
+	// tree then lacks; nil when the tree holds it.
+	streamed *streamed
 }
 
 func (c *checker) add(code diag.Code, n ast.Node, args ...string) *diag.Diagnostic {

@@ -38,6 +38,9 @@ func FuzzCheck(f *testing.F) {
 		}
 		// Checked in parts while parsed, every game reads as checked whole.
 		partsAgree(t, src, 1+len(src)%7)
+		// Replayed while parsed, whole or in parts, the games check as their trees do.
+		streamAgrees(t, src, 0)
+		streamAgrees(t, src, 1+len(src)%5)
 		// Without the comments it needs no node for, the check is the same.
 		lean, _ := (&parser.Parser{SkipComments: true}).Parse(src)
 		if got, want := fmt.Sprint(DatabaseDiagnostics(lean)), fmt.Sprint(DatabaseDiagnostics(db)); got != want {

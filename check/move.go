@@ -33,15 +33,7 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 		}
 	}
 	taken := before.Captured(m)
-	pos.Play(m)
-	check, mate := pos.CheckState()
-	actual := san.NoCheck
-	switch {
-	case mate:
-		actual = san.Mating
-	case check:
-		actual = san.Checking
-	}
+	actual := play(pos, m)
 	if notationMayDiffer(&sm, taken, actual, assumed) {
 		c.checkNotation(before, n, sm, m, taken, actual, assumed)
 	}
@@ -49,6 +41,18 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 		return nil, true
 	}
 	return c.modelMove(before, n, sm, m, taken, actual), true
+}
+
+// play plays m on pos and returns the check it gives.
+func play(pos *chess.Position, m chess.Move) san.Check {
+	pos.Play(m)
+	switch check, mate := pos.CheckState(); {
+	case mate:
+		return san.Mating
+	case check:
+		return san.Checking
+	}
+	return san.NoCheck
 }
 
 // unusualMove handles what move does before resolving a move: reading it
@@ -239,38 +243,57 @@ func editDistance(a, b string) int {
 // before, the position it is played in, and reports the first difference.
 // The canonical SAN, the suggested fix, is computed only then.
 func (c *checker) checkNotation(before *chess.Position, n *ast.Move, sm san.Move, m chess.Move, taken chess.PieceType, actual san.Check, assumed bool) {
-	report := func(code diag.Code, extra ...diag.Arg) {
-		fix := before.SAN(m) + sm.Annotation.String()
-		c.addArgs(code, n, append([]diag.Arg{diag.ValueArg("san", n.Text), diag.ValueArg("fix", fix)}, extra...)...)
+	code, ok := notationProblem(sm, m, taken, actual, assumed, overDisambiguated(before, sm, m))
+	if !ok {
+		return
 	}
+	fix := before.SAN(m) + sm.Annotation.String()
+	args := []diag.Arg{diag.ValueArg("san", n.Text), diag.ValueArg("fix", fix)}
+	if code == diag.NonStandardSAN {
+		args = append(args, c.quirk(sm.Quirks)...)
+	}
+	c.addArgs(code, n, args...)
+}
+
+// notationProblem returns the first difference between the SAN as written,
+// sm, and what the move m does: what it takes, the check it gives, whether
+// its promotion piece was assumed and whether it is over-disambiguated.
+// It reports false when the notation is right.
+func notationProblem(sm san.Move, m chess.Move, taken chess.PieceType, actual san.Check, assumed, over bool) (diag.Code, bool) {
 	switch {
 	case assumed:
-		report(diag.PromotionMissing)
+		return diag.PromotionMissing, true
 	case sm.Quirks&otherNotations != 0:
 		// Capture and check marks aside: the fix gives them.
-		report(diag.NonStandardSAN, c.quirk(sm.Quirks)...)
+		return diag.NonStandardSAN, true
 	case sm.Capture != (taken != chess.NoPieceType) && m.Kind != chess.Castle:
 		if sm.Capture {
-			report(diag.CaptureMarkWrong)
-		} else {
-			report(diag.CaptureMarkMissing)
+			return diag.CaptureMarkWrong, true
 		}
+		return diag.CaptureMarkMissing, true
 	case sm.Check != actual:
 		switch {
 		case actual == san.Mating:
-			report(diag.MateMarkMissing)
+			return diag.MateMarkMissing, true
 		case actual == san.Checking && sm.Check == san.Mating:
-			report(diag.MateMarkWrong)
+			return diag.MateMarkWrong, true
 		case actual == san.Checking:
-			report(diag.CheckMarkMissing)
-		default:
-			report(diag.CheckMarkWrong)
+			return diag.CheckMarkMissing, true
 		}
-	case disambiguation(sm) > 0 && disambiguation(sm) > disambiguationLength[before.Disambiguation(m)]:
-		report(diag.OverDisambiguated)
+		return diag.CheckMarkWrong, true
+	case over:
+		return diag.OverDisambiguated, true
 	case sm.Quirks != 0:
-		report(diag.NonStandardSAN, c.quirk(sm.Quirks)...)
+		return diag.NonStandardSAN, true
 	}
+	return 0, false
+}
+
+// overDisambiguated reports whether sm, read as m in before, writes more
+// of its origin than SAN needs.
+func overDisambiguated(before *chess.Position, sm san.Move, m chess.Move) bool {
+	d := disambiguation(sm)
+	return d > 0 && d > disambiguationLength[before.Disambiguation(m)]
 }
 
 // otherNotations are the quirks of notations other than SAN, which

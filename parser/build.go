@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -165,6 +166,22 @@ type builder struct {
 	// nested counts the elements inside variations closed in the current
 	// game's open lines since the last part (see held).
 	nested int
+
+	// The replay of the current game's main line while it is read
+	// (Parser.Replayer, stream.go). streaming says that its moves, move
+	// numbers and NAGs go to the Replayer without nodes, over region;
+	// decided that the current game is streaming or will not be.
+	streaming, decided bool
+	region             streamRegion
+	streamedCount      int // tokens streamed in region
+	// streamLimit is where streamedCount and the elements held make a
+	// main line that gets its nodes back (streamed).
+	streamLimit int
+	// lastStreamed is the last game completed while streaming, over
+	// lastRegion, which a syntax error may reopen (markBroken).
+	lastStreamed *ast.Game
+	lastRegion   streamRegion
+	kept         []ast.Element // scratch for stopStreaming
 }
 
 // movetextChunks is a chunk index for every arena of movetext nodes, and
@@ -182,6 +199,11 @@ func (b *builder) reset(p *parser, reuse bool) {
 	}
 	b.p = p
 	b.game, b.number, b.skipped, b.skipFrom, b.lastOpen, b.lastOpenAt, b.movetextOut = nil, nil, 0, -1, nil, 0, nil
+	b.streaming, b.decided, b.streamedCount, b.lastStreamed = false, false, 0, nil
+	b.streamLimit = math.MaxInt
+	if p.parts != nil {
+		b.streamLimit = p.partSize / 2
+	}
 	b.tags, b.elems, b.levels = b.tags[:0], b.elems[:0], b.levels[:0]
 	if p.parts != nil && cap(b.elems) > p.partSize {
 		b.elems = b.elems[:0:p.partSize] // so that add hands out at PartSize
@@ -215,6 +237,7 @@ func (b *builder) startGame(from int) {
 	b.game = b.games.alloc()
 	*b.game = ast.Game{Span: ast.Span{From: from, To: from}}
 	b.nested = 0
+	b.decided = false
 	if b.p.parts != nil {
 		b.own = movetextChunks{b.moves.fresh(), b.badMoves.fresh(), b.numbers.fresh(), b.nags.fresh(),
 			b.comments.fresh(), b.suffixes.fresh(), b.variations.fresh(), b.elemSlices.fresh(), b.tagPairs.fresh()}
@@ -233,7 +256,7 @@ func (b *builder) innermostParen() int { return b.levels[len(b.levels)-1].node.F
 
 // hasMovetext reports whether the current game has movetext.
 func (b *builder) hasMovetext() bool {
-	return len(b.elems) > 0 || len(b.levels) > 0 || (b.game != nil && (b.game.Result != nil || b.movetextOut == b.game))
+	return len(b.elems) > 0 || len(b.levels) > 0 || b.streaming || (b.game != nil && (b.game.Result != nil || b.movetextOut == b.game))
 }
 
 // begin starts a game at tok unless one has started: the grammar's rules
@@ -262,6 +285,11 @@ const DefaultPartSize = 1 << 16
 // that many, so that add calls it again there.
 func (b *builder) makeRoom() {
 	if b.p.parts != nil {
+		if b.streaming {
+			// Parts are handed out where a parse without Replayer hands
+			// them out: the elements held must be those it holds.
+			b.stopStreaming()
+		}
 		if b.held() >= b.p.partSize && b.handOut() {
 			return
 		}
@@ -489,13 +517,21 @@ func (b *builder) addTag(from, to int, name, value lexer.Token, plain bool) {
 }
 
 func (b *builder) move(tok lexer.Token) {
-	b.settleNumber(true)
 	text := b.p.src[tok.Start:tok.End]
 	parsed, ok := san.Parse(text)
 	if !ok {
 		b.badMove(tok)
 		return
 	}
+	if b.streaming || !b.decided && b.startStream(tok) {
+		if b.p.replayer.Move(parsed) {
+			b.number = nil
+			b.streamed(tok)
+			return
+		}
+		b.stopStreaming()
+	}
+	b.settleNumber(true)
 	m := b.moves.alloc()
 	// Field by field: the whole node, without a copy built on the stack.
 	m.Span, m.Text, m.SAN = span(tok), text, parsed
@@ -505,6 +541,7 @@ func (b *builder) move(tok lexer.Token) {
 // badMove adds a token that is no strict SAN: a move in a notation that
 // san.ParseLenient reads, which the checker warns about, or else a bad move.
 func (b *builder) badMove(tok lexer.Token) {
+	b.noStream()
 	b.settleNumber(true)
 	text := b.p.src[tok.Start:tok.End]
 	if b.game != nil && b.game.OtherVariant {
@@ -544,6 +581,14 @@ func (b *builder) moveNumber(tok lexer.Token) {
 		b.p.addDiag(diag.NumberWithoutDot, tok.Start, tok.End, "number", digits)
 	}
 	b.number = n
+	if b.streaming || !b.decided && b.startStream(tok) {
+		if b.p.replayer.Number(n) {
+			b.streamed(tok)
+			return
+		}
+		b.stopStreaming()
+		b.number = n
+	}
 	b.add(n)
 }
 
@@ -551,6 +596,7 @@ func (b *builder) moveNumber(tok lexer.Token) {
 // ("12. ...") they are the standard's period tokens and join the number;
 // anywhere else they are reported.
 func (b *builder) dots(tok lexer.Token) {
+	b.noStream()
 	if n := len(b.elems); n > 0 && len(b.elems) > b.levelStart() {
 		if num, ok := b.elems[n-1].(*ast.MoveNumber); ok && num == b.number {
 			num.Dots += tok.End - tok.Start
@@ -590,6 +636,10 @@ func (b *builder) nag(tok lexer.Token) {
 	if v < 0 || v > 255 {
 		b.p.addDiag(diag.NAGRange, tok.Start, tok.End, "text", b.p.src[tok.Start:tok.End])
 	}
+	if b.streaming || !b.decided && b.startStream(tok) {
+		b.streamed(tok) // a check without the model has no use for NAGs
+		return
+	}
 	b.add(n)
 }
 
@@ -615,6 +665,7 @@ func (b *builder) otherComment(c *ast.Comment, tok lexer.Token) {
 }
 
 func (b *builder) suffix(tok lexer.Token) {
+	b.noStream()
 	text := b.p.src[tok.Start:tok.End]
 	if text == "e.p." {
 		b.p.addDiag(diag.EnPassantMark, tok.Start, tok.End)
@@ -627,6 +678,7 @@ func (b *builder) suffix(tok lexer.Token) {
 }
 
 func (b *builder) openVariation(tok lexer.Token) {
+	b.noStream()
 	b.settleNumber(false)
 	v := b.variations.alloc()
 	*v = ast.Variation{Span: span(tok)}
@@ -707,6 +759,7 @@ func (b *builder) markBroken(tok lexer.Token, end int) {
 		return
 	}
 	if b.game != nil {
+		b.noStream()
 		b.game.To = max(b.game.To, end)
 		return
 	}
@@ -721,6 +774,7 @@ func (b *builder) markBroken(tok lexer.Token, end int) {
 	b.tags = append(b.tags[:0], g.Tags...)
 	b.elems = append(b.elems[:0], g.Moves...)
 	b.lastOpen = nil
+	b.reopenStream(g)
 }
 
 // bigLine is the number of elements from which a game's main line keeps
@@ -756,12 +810,14 @@ func (b *builder) endGame() {
 	if g == nil {
 		return
 	}
+	streamed := b.streaming
+	b.endStream(g)
 	b.reachLastElement(g)
 	g.Tags = b.tagSlices.copyOf(b.tags)
 	g.Moves = b.takeElems()
 	b.tags, b.game = b.tags[:0], nil
 	db := b.p.db
-	if len(g.Tags) == 0 && g.Result == nil && g.Parts == 0 && onlyComments(g.Moves) && len(db.Games) > 0 {
+	if len(g.Tags) == 0 && g.Result == nil && g.Parts == 0 && !streamed && onlyComments(g.Moves) && len(db.Games) > 0 {
 		// Comments after a termination marker parse as a game of their own;
 		// they belong to the game before, up to a "{" never closed on a
 		// later line: what that one swallows is the text of the games
@@ -809,6 +865,7 @@ func (b *builder) appendGame(g *ast.Game) {
 // endBrokenGame completes a game cut short by a syntax error, keeping what
 // was parsed before the error.
 func (b *builder) endBrokenGame() {
+	b.noStream()
 	b.number = nil
 	g := b.game
 	if g == nil {

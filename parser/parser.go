@@ -82,6 +82,12 @@ type Parser struct {
 	// comment. Diagnostics, spans and the elements that remain are those
 	// of a full parse.
 	SkipComments bool
+	// Replayer, when set, replays the main line of each game as it is
+	// read, and the moves, move numbers and NAGs it replays get no node:
+	// the tree of such a game holds its comments, variations and other
+	// elements, not those (see Replayer). It is for a check that uses the
+	// diagnostics and not the tree (check.Stream).
+	Replayer Replayer
 
 	yacc yyParserImpl
 	p    parser
@@ -151,6 +157,9 @@ func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int)
 	p.cur = &ps.yacc.lval.tok
 	p.parts, p.partSize = ps.Parts, ps.PartSize
 	p.skipComments = ps.SkipComments
+	if p.replayer = ps.Replayer; p.replayer != nil {
+		p.replayer.Reset()
+	}
 	if p.partSize <= 0 {
 		p.partSize = DefaultPartSize
 	}
@@ -202,6 +211,10 @@ type parser struct {
 	parts        PartSink // Parser.Parts
 	partSize     int      // Parser.PartSize, or its default
 	skipComments bool     // Parser.SkipComments
+	replayer     Replayer // Parser.Replayer
+	// quiet drops diagnostics while the builder builds again the nodes of
+	// text it reported on before (builder.stopStreaming).
+	quiet bool
 	// cur is the token most recently delivered to the grammar. It is
 	// goyacc's own lookahead value, which Lex fills, so that delivering a
 	// token stores it once.
@@ -344,6 +357,9 @@ func (p *parser) dropMissingResult(at int) {
 }
 
 func (p *parser) addDiag(code diag.Code, start, end int, args ...string) {
+	if p.quiet {
+		return
+	}
 	p.illegal = 0
 	if p.repeats.Keep(code, start, end) {
 		p.diags.Add(code, start, end, 0, args...)
@@ -352,6 +368,9 @@ func (p *parser) addDiag(code diag.Code, start, end int, args ...string) {
 
 // addDiagArgs is addDiag with arguments that may name phrases.
 func (p *parser) addDiagArgs(code diag.Code, start, end int, args ...diag.Arg) {
+	if p.quiet {
+		return
+	}
 	p.illegal = 0
 	if p.repeats.Keep(code, start, end) {
 		p.diags.AddArgs(code, start, end, 0, args...)
@@ -962,6 +981,7 @@ func (p *parser) classify(tokp *lexer.Token) int {
 			return -1
 		}
 		p.addDiag(diag.EscapeNotCol1, tok.Start, tok.Start+1)
+		p.build.noStream() // a second scan would not see the text so
 		p.sc.Seek(tok.Start + 1)
 		return -1
 	case token.LAngle, token.RAngle:
@@ -1047,6 +1067,7 @@ func (p *parser) atColumn1(off int) bool {
 // and strings become tokens again after their error, so that the game goes
 // on; other bytes are reported once per run and skipped.
 func (p *parser) illegalToken(tok lexer.Token) int {
+	p.build.noStream() // a second scan would not see the text so
 	switch p.src[tok.Start] {
 	case '{':
 		p.addDiag(diag.UnterminatedComm, tok.Start, tok.Start+1)

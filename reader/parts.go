@@ -15,11 +15,19 @@ type worker struct {
 	// parts holds the checks of the games that the parser handed out in
 	// parts during its last parse (Options.InParts), for process to finish.
 	parts map[*ast.Game]*check.Parts
+	// stream replays the games' main lines while the parser reads them
+	// (Options.ReplayWhileParsing); nil when it does not.
+	stream *check.Stream
 }
 
 // newWorker returns a worker set up as the options say.
 func (opts Options) newWorker() *worker {
 	w := &worker{parser: opts.newParser(), models: new(check.Memory)}
+	if opts.ReplayWhileParsing && !opts.SyntaxOnly && !opts.Model {
+		if w.stream = opts.checker().Stream(); w.stream != nil {
+			w.parser.Replayer = w.stream
+		}
+	}
 	switch {
 	case !opts.InParts:
 	case opts.SyntaxOnly:
@@ -66,6 +74,9 @@ func (w *worker) replay(checker check.Checker, g *ast.Game) (diag.List, int) {
 	if p := w.parts[g]; p != nil && g.Parts > 0 {
 		delete(w.parts, g)
 		return p.End(g)
+	}
+	if w.stream != nil {
+		return w.stream.Replay(g)
 	}
 	return checker.Replay(g)
 }

@@ -87,10 +87,11 @@ func TestInPartsAgree(t *testing.T) {
 	}
 	for _, workers := range []int{1, 2} {
 		for _, file := range []bool{false, true} {
-			for _, opts := range []Options{{InParts: true}, {InParts: true, ReuseText: true}, {InParts: true, SyntaxOnly: true}, {InParts: true, ReuseText: true, SkipComments: true}} {
+			for _, opts := range []Options{{InParts: true}, {InParts: true, ReuseText: true}, {InParts: true, SyntaxOnly: true}, {InParts: true, ReuseText: true, SkipComments: true},
+				{InParts: true, ReuseText: true, SkipComments: true, ReplayWhileParsing: true}} {
 				opts.Workers = workers
 				whole := opts
-				whole.InParts, whole.SkipComments = false, false
+				whole.InParts, whole.SkipComments, whole.ReplayWhileParsing = false, false, false
 				want := readReport(t, src, whole, file)
 				if got := readReport(t, src, opts, file); got != want {
 					t.Errorf("%+v, file %v: got\n%.3000s\nwant\n%.3000s", opts, file, got, want)

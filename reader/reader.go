@@ -88,6 +88,14 @@ type Options struct {
 	// that use the diagnostics and not the tree's comments. It is ignored
 	// with Model, whose moves carry their comments.
 	SkipComments bool
+	// ReplayWhileParsing replays the main line of each game while it is
+	// parsed (parser.Parser.Replayer, check.Stream), for callers that use
+	// the diagnostics and not the tree: the moves, move numbers and NAGs
+	// of a main line with nothing to report then have no node in the
+	// game's AST, which saves the time of building and walking them. The
+	// diagnostics and plies are those of a check of the whole tree. It is
+	// ignored with Model and SyntaxOnly, and with Language set.
+	ReplayWhileParsing bool
 	// Prepare, when set, is called for every game once it is checked, and
 	// what it returns becomes the game's Prepared. With Workers > 1 it runs
 	// on the workers, so that work done for each game, such as writing it

@@ -37,10 +37,15 @@ func wholeFile(src string) (games int, diags []string) {
 	return len(db.Games), absolute(diag.NewFile("x", src), ds, func(g int) int { return g })
 }
 
-// streamed checks src through a Reader with small pieces, reusing the
-// memory of its text too when reuseText is set.
+// streamed checks src through a Reader with small pieces; with reuseText,
+// with the options of pgnc check, which reuse the memory of the text too
+// and replay the games while parsing them.
 func streamed(t *testing.T, src string, piece, workers int, reuseText bool) (games int, diags []string) {
-	return drain(t, New(strings.NewReader(src), "x", Options{PieceSize: piece, Workers: workers, ReuseMemory: true, ReuseText: reuseText}))
+	opts := Options{PieceSize: piece, Workers: workers, ReuseMemory: true}
+	if reuseText {
+		opts.ReuseText, opts.InParts, opts.SkipComments, opts.ReplayWhileParsing = true, true, true, true
+	}
+	return drain(t, New(strings.NewReader(src), "x", opts))
 }
 
 // TestMain poisons the memory that readers give back (Options.ReuseText),

@@ -396,7 +396,7 @@ func (c *checker) checkArg(arg string, stdin io.Reader) {
 // readOptions are the reader options the flags ask for.
 func (c *checker) readOptions() reader.Options {
 	return reader.Options{
-		SyntaxOnly: c.flags.syntax, ReuseText: true, InParts: true, SkipComments: true, Workers: c.flags.jobs,
+		SyntaxOnly: c.flags.syntax, ReuseText: true, InParts: true, SkipComments: true, ReplayWhileParsing: true, Workers: c.flags.jobs,
 		MaxDepth: c.flags.maxDepth, MaxGameBytes: c.flags.maxGameBytes, Encoding: c.flags.encoding.enc,
 		MaxRepeats: repeatsOption(c.flags.maxRepeats), Language: c.flags.encoding.letters.lang, Catalog: msg.Diag,
 	}
