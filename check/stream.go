@@ -23,9 +23,10 @@ type Stream struct {
 	game  *ast.Game      // the game being replayed
 	cur   chess.Position // the position after its last move
 	plies int
-	// done holds the final position and plies of the games replayed to the
-	// end of their movetext in this parse.
-	done map[*ast.Game]streamed
+	// done indexes lines by game: where the main line of each game
+	// replayed to the end of its movetext in this parse ended.
+	done  map[*ast.Game]int
+	lines []streamed
 }
 
 // streamed is where the main line of a game replayed by a Stream ended.
@@ -41,14 +42,14 @@ func (k Checker) Stream() *Stream {
 	if k.Language != nil {
 		return nil
 	}
-	return &Stream{k: k, done: make(map[*ast.Game]streamed)}
+	return &Stream{k: k, done: make(map[*ast.Game]int)}
 }
 
 // Reset forgets the games of the last parse, whose memory the parser may
 // use again.
 func (s *Stream) Reset() {
 	clear(s.done)
-	s.game = nil
+	s.lines, s.game = s.lines[:0], nil
 }
 
 // Start starts the replay of g, whose tag section is tags, at its first
@@ -97,7 +98,8 @@ func (s *Stream) Number(n *ast.MoveNumber) bool { return moveNumberFits(n, &s.cu
 // End records that the movetext of the game started last is complete.
 func (s *Stream) End() {
 	if s.game != nil {
-		s.done[s.game] = streamed{final: s.cur, plies: s.plies}
+		s.done[s.game] = len(s.lines)
+		s.lines = append(s.lines, streamed{final: s.cur, plies: s.plies})
 		s.game = nil
 	}
 }
@@ -115,11 +117,11 @@ func (s *Stream) Forget(g *ast.Game) {
 // finishes from where the stream left its main line when the stream
 // replayed it.
 func (s *Stream) Replay(g *ast.Game) (diags diag.List, plies int) {
-	r, ok := s.done[g]
+	i, ok := s.done[g]
 	if !ok {
 		return s.k.Replay(g)
 	}
-	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: s.k.MaxRepeats}, language: s.k.Language, catalog: s.k.Catalog, streamed: &r}, model.Game{}
+	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: s.k.MaxRepeats}, language: s.k.Language, catalog: s.k.Catalog, streamed: &s.lines[i]}, model.Game{}
 	_, diags = c.game(g, &scratch)
 	return diags, c.plies
 }

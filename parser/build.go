@@ -174,8 +174,8 @@ type builder struct {
 	streaming, decided bool
 	region             streamRegion
 	streamedCount      int // tokens streamed in region
-	// streamLimit is where streamedCount and the elements held make a
-	// main line that gets its nodes back (streamed).
+	// streamLimit is how many tokens streamed and elements held stop the
+	// stream (partsAllowStream).
 	streamLimit int
 	// lastStreamed is the last game completed while streaming, over
 	// lastRegion, which a syntax error may reopen (markBroken).
@@ -199,7 +199,7 @@ func (b *builder) reset(p *parser, reuse bool) {
 	}
 	b.p = p
 	b.game, b.number, b.skipped, b.skipFrom, b.lastOpen, b.lastOpenAt, b.movetextOut = nil, nil, 0, -1, nil, 0, nil
-	b.streaming, b.decided, b.streamedCount, b.lastStreamed = false, false, 0, nil
+	b.streaming, b.decided, b.lastStreamed = false, false, nil
 	b.streamLimit = math.MaxInt
 	if p.parts != nil {
 		b.streamLimit = p.partSize / 2
@@ -285,11 +285,6 @@ const DefaultPartSize = 1 << 16
 // that many, so that add calls it again there.
 func (b *builder) makeRoom() {
 	if b.p.parts != nil {
-		if b.streaming {
-			// Parts are handed out where a parse without Replayer hands
-			// them out: the elements held must be those it holds.
-			b.stopStreaming()
-		}
 		if b.held() >= b.p.partSize && b.handOut() {
 			return
 		}
@@ -651,6 +646,9 @@ func (b *builder) comment(tok lexer.Token) {
 		b.otherComment(c, tok) // kept out of comment, which is inlined
 	}
 	b.add(c)
+	if b.streaming {
+		b.streamedComment()
+	}
 }
 
 // otherComment fills c from a rest-of-line comment, or from a brace comment

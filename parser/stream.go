@@ -47,7 +47,7 @@ type streamRegion struct {
 func (b *builder) startStream(tok lexer.Token) bool {
 	b.decided = true
 	g := b.game
-	if b.p.replayer == nil || g == nil || len(b.levels) > 0 || g.Parts > 0 || g.OtherVariant || g.ForeignLetters ||
+	if b.p.replayer == nil || g == nil || len(b.levels) > 0 || g.Parts > 0 || g.OtherVariant || g.ForeignLetters || !b.partsAllowStream() ||
 		!b.p.replayer.Start(g, b.tags) {
 		return false
 	}
@@ -55,12 +55,28 @@ func (b *builder) startStream(tok lexer.Token) bool {
 	return true
 }
 
-// streamed records that tok went to the Replayer. A main line that nears
-// the size of a part gets its nodes back, so that the parts are handed out
-// where a parse without Replayer hands them out (Parser.Parts).
+// partsAllowStream reports whether the current game may stream with
+// Parser.Parts set. The parts must be handed out where a parse without
+// Replayer hands them out: once PartSize elements are held, at the first
+// element added with b.elems full. So a game streams only while it holds,
+// with the tokens streamed, fewer than half a part (streamed,
+// streamedComment), and when b.elems has room for no more than a part,
+// which makes it full at PartSize elements in either parse.
+func (b *builder) partsAllowStream() bool {
+	return b.p.parts == nil || b.held() < b.p.partSize/2 && cap(b.elems) <= b.p.partSize
+}
+
+// streamed records that tok went to the Replayer.
 func (b *builder) streamed(tok lexer.Token) {
 	b.region.to = tok.End
 	if b.streamedCount++; b.streamedCount+len(b.elems) >= b.streamLimit {
+		b.stopStreaming()
+	}
+}
+
+// streamedComment is streamed for a comment added while streaming.
+func (b *builder) streamedComment() {
+	if b.streamedCount+len(b.elems) >= b.streamLimit {
 		b.stopStreaming()
 	}
 }
