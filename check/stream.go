@@ -16,21 +16,22 @@ import (
 // replayed from its tree, so that Replay returns what Checker.Replay
 // returns for the whole game in every case.
 //
-// A Stream serves one parser: Reset it before each parse, and call Replay
-// for the games of that parse only.
+// A Stream serves one parser, which Resets it at the start of each parse;
+// call Replay for the games of that parse only, in their order.
 type Stream struct {
 	k     Checker
 	game  *ast.Game      // the game being replayed
 	cur   chess.Position // the position after its last move
 	plies int
-	// done indexes lines by game: where the main line of each game
-	// replayed to the end of its movetext in this parse ended.
-	done  map[*ast.Game]int
+	// lines are the games of this parse replayed to the end of their
+	// movetext, in order, and next the first that Replay has not passed.
 	lines []streamed
+	next  int
 }
 
 // streamed is where the main line of a game replayed by a Stream ended.
 type streamed struct {
+	game  *ast.Game
 	final chess.Position
 	plies int
 }
@@ -42,14 +43,13 @@ func (k Checker) Stream() *Stream {
 	if k.Language != nil {
 		return nil
 	}
-	return &Stream{k: k, done: make(map[*ast.Game]int)}
+	return &Stream{k: k}
 }
 
 // Reset forgets the games of the last parse, whose memory the parser may
 // use again.
 func (s *Stream) Reset() {
-	clear(s.done)
-	s.lines, s.game = s.lines[:0], nil
+	s.lines, s.next, s.game = s.lines[:0], 0, nil
 }
 
 // Start starts the replay of g, whose tag section is tags, at its first
@@ -98,8 +98,7 @@ func (s *Stream) Number(n *ast.MoveNumber) bool { return moveNumberFits(n, &s.cu
 // End records that the movetext of the game started last is complete.
 func (s *Stream) End() {
 	if s.game != nil {
-		s.done[s.game] = len(s.lines)
-		s.lines = append(s.lines, streamed{final: s.cur, plies: s.plies})
+		s.lines = append(s.lines, streamed{game: s.game, final: s.cur, plies: s.plies})
 		s.game = nil
 	}
 }
@@ -107,7 +106,9 @@ func (s *Stream) End() {
 // Forget drops what the stream holds of g, whose tree the parser has
 // completed after all.
 func (s *Stream) Forget(g *ast.Game) {
-	delete(s.done, g)
+	if n := len(s.lines); n > 0 && s.lines[n-1].game == g {
+		s.lines = s.lines[:n-1] // a game reopened: the last completed
+	}
 	if s.game == g {
 		s.game = nil
 	}
@@ -117,11 +118,15 @@ func (s *Stream) Forget(g *ast.Game) {
 // finishes from where the stream left its main line when the stream
 // replayed it.
 func (s *Stream) Replay(g *ast.Game) (diags diag.List, plies int) {
-	i, ok := s.done[g]
-	if !ok {
+	for s.next < len(s.lines) && s.lines[s.next].game.From < g.From {
+		s.next++ // games in text order: one not asked for is passed
+	}
+	if s.next == len(s.lines) || s.lines[s.next].game != g {
 		return s.k.Replay(g)
 	}
-	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: s.k.MaxRepeats}, language: s.k.Language, catalog: s.k.Catalog, streamed: &s.lines[i]}, model.Game{}
+	r := &s.lines[s.next]
+	s.next++
+	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: s.k.MaxRepeats}, language: s.k.Language, catalog: s.k.Catalog, streamed: r}, model.Game{}
 	_, diags = c.game(g, &scratch)
 	return diags, c.plies
 }

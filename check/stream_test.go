@@ -62,7 +62,7 @@ func checkAll(t testing.TB, src string, partSize int, s *Stream) checked {
 		case g.Parts > 0 && !checks.raw[g]:
 			d, plies = checks.games[g].End(g)
 		case s != nil:
-			if _, ok := s.done[g]; ok {
+			if s.next < len(s.lines) && s.lines[s.next].game == g {
 				out.streamed++
 			}
 			d, plies = s.Replay(g)
