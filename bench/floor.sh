@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Measures how fast a full check could be in pgnc's design, the scanner's
-# tokens into goyacc (docs/design.md, Speed). It runs three benchmarks on the
+# tokens into goyacc (docs/design.md, Speed). It runs four benchmarks on the
 # lichess and TWIC samples, on one core:
 #   floor   the scanner and goyacc's driver alone (package bench/floor)
 #   parse   the real parse with its tree (parser, ParseReuse)
-#   check   the full check (check, Check)
+#   check   the full check of whole trees (check, Check)
+#   stream  the full check as pgnc check runs it, each main line replayed
+#           while it is parsed (check, Stream)
 # and derives the replay's share (check less parse) and the bound: floor
 # plus replay, a check whose tree, glue and syntax checks cost nothing.
 #
@@ -56,9 +58,10 @@ if [ "$mode" = count ]; then
 		f=$(instructions bench/floor "$tmp/floor.test" "Floor$sample")
 		p=$(instructions parser "$tmp/parser.test" "ParseReuse$sample")
 		c=$(instructions check "$tmp/check.test" "Check$sample")
-		awk -v s="$sample" -v f="$f" -v p="$p" -v c="$c" 'BEGIN {
-			printf "%-8s M instructions a MB: floor %.2f  parse %.2f  check %.2f  replay %.2f  bound %.2f (%+.1f%% of check)\n",
-				s, f, p, c, c - p, f + c - p, 100 * (f - p) / c }'
+		t=$(instructions check "$tmp/check.test" "Stream$sample")
+		awk -v s="$sample" -v f="$f" -v p="$p" -v c="$c" -v t="$t" 'BEGIN {
+			printf "%-8s M instructions a MB: floor %.2f  parse %.2f  check %.2f  replay %.2f  bound %.2f (%+.1f%% of check)  stream %.2f\n",
+				s, f, p, c, c - p, f + c - p, 100 * (f - p) / c, t }'
 	done
 	exit 0
 fi
@@ -70,7 +73,7 @@ speed() {
 
 for ((r = 1; r <= mode; r++)); do
 	for sample in Lichess TWIC; do
-		echo "$sample $(speed bench/floor "$tmp/floor.test" "Floor$sample") $(speed parser "$tmp/parser.test" "ParseReuse$sample") $(speed check "$tmp/check.test" "Check$sample")"
+		echo "$sample $(speed bench/floor "$tmp/floor.test" "Floor$sample") $(speed parser "$tmp/parser.test" "ParseReuse$sample") $(speed check "$tmp/check.test" "Check$sample") $(speed check "$tmp/check.test" "Stream$sample")"
 	done
 done | awk '
 	function median(list,   v, n, i, j, t) {
@@ -81,8 +84,8 @@ done | awk '
 	}
 	# bound is the speed of floor plus replay, from speeds in MB/s.
 	function bound(f, p, c) { return 1000 / (1000 / f + 1000 / c - 1000 / p) }
-	{ printf "%-8s floor %6.1f  parse %6.1f  check %6.1f MB/s   bound %6.1f MB/s\n", $1, $2, $3, $4, bound($2, $3, $4)
-	  floor[$1] = floor[$1] " " $2; parse[$1] = parse[$1] " " $3; check[$1] = check[$1] " " $4 }
+	{ printf "%-8s floor %6.1f  parse %6.1f  check %6.1f  stream %6.1f MB/s   bound %6.1f MB/s\n", $1, $2, $3, $4, $5, bound($2, $3, $4)
+	  floor[$1] = floor[$1] " " $2; parse[$1] = parse[$1] " " $3; check[$1] = check[$1] " " $4; stream[$1] = stream[$1] " " $5 }
 	END { for (s in floor) {
-		f = median(floor[s]); p = median(parse[s]); c = median(check[s])
-		printf "median %-8s floor %6.1f  parse %6.1f  check %6.1f MB/s   bound %6.1f MB/s\n", s, f, p, c, bound(f, p, c) } }'
+		f = median(floor[s]); p = median(parse[s]); c = median(check[s]); t = median(stream[s])
+		printf "median %-8s floor %6.1f  parse %6.1f  check %6.1f  stream %6.1f MB/s   bound %6.1f MB/s\n", s, f, p, c, t, bound(f, p, c) } }'
