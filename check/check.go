@@ -1,7 +1,8 @@
 // Package check is the semantic pass: it replays every move of a parsed game
 // on a board with the full rules of chess, reports what is illegal,
 // ambiguous or mis-annotated, checks the tag section and the result, and
-// builds the resolved model of the game.
+// builds the resolved model of the game. A Stream replays each game while
+// the parser reads it, for a check that needs only the diagnostics.
 package check
 
 import (
