@@ -625,9 +625,7 @@ func (b *builder) reportDanglingNumber() {
 }
 
 func (b *builder) nag(tok lexer.Token) {
-	n := b.nags.alloc()
 	v := atoi(b.p.src[tok.Start+1 : tok.End])
-	*n = ast.NAG{Span: span(tok), Value: v}
 	if v < 0 || v > 255 {
 		b.p.addDiag(diag.NAGRange, tok.Start, tok.End, "text", b.p.src[tok.Start:tok.End])
 	}
@@ -635,6 +633,8 @@ func (b *builder) nag(tok lexer.Token) {
 		b.streamed(tok) // a check without the model has no use for NAGs
 		return
 	}
+	n := b.nags.alloc()
+	*n = ast.NAG{Span: span(tok), Value: v}
 	b.add(n)
 }
 
