@@ -238,8 +238,9 @@ func (rd *Reader) stopAt(n int) {
 const DefaultRangeSize = 1024 << 10
 
 // NewFile returns a reader of r, a file of size bytes, that splits it into
-// ranges of Options.RangeSize bytes and reads them (NewRange) on Workers
-// goroutines, each from its own sync point. Games come out in input order,
+// ranges of Options.RangeSize bytes, smaller ones at its end (see
+// splitRanges), and reads them (NewRange) on Workers goroutines, each from
+// its own sync point. Games come out in input order,
 // exactly those of a serial read: where a range did not start where the
 // range before it ended (its sync point was inside a comment, say), it is
 // read again from there. With one worker it reads serially.
@@ -253,8 +254,31 @@ func NewFile(r io.ReaderAt, size int64, name string, opts Options) *Reader {
 		opts.RangeSize = DefaultRangeSize
 	}
 	rd := New(nil, name, opts)
-	rd.files = &filePool{r: r, size: size, continued: -1, ranges: int((size + int64(opts.RangeSize) - 1) / int64(opts.RangeSize))}
+	rd.files = &filePool{r: r, size: size, continued: -1}
+	rd.files.full, rd.files.ranges = splitRanges(size, int64(opts.RangeSize), opts.Workers)
 	return rd
+}
+
+// splitRanges splits a file of size bytes for n workers: full ranges of
+// size bytes first, then, for the last n to n+1 ranges' worth of the file,
+// ranges a quarter as long, so that the workers finish at about the same
+// time; a file of fewer than n ranges is read in quarter ranges by all the
+// workers. It returns how many ranges are full, and how many there are.
+func splitRanges(size, rangeSize int64, n int) (full, ranges int) {
+	full = int(max(size-int64(n)*rangeSize, 0) / rangeSize)
+	rest := size - int64(full)*rangeSize
+	quarter := max(rangeSize/4, 1)
+	return full, full + int((rest+quarter-1)/quarter)
+}
+
+// bounds returns where range seq starts and ends, before sync points.
+func (p *filePool) bounds(seq int, rangeSize int64) (start, end int64) {
+	if seq < p.full {
+		return int64(seq) * rangeSize, int64(seq+1) * rangeSize
+	}
+	from := int64(p.full) * rangeSize
+	rest, parts, i := p.size-from, int64(p.ranges-p.full), int64(seq-p.full)
+	return from + rest*i/parts, from + rest*(i+1)/parts
 }
 
 // OpenFile returns a reader of the games in r, a file of size bytes, read
@@ -298,6 +322,7 @@ type filePool struct {
 	r       io.ReaderAt
 	size    int64
 	ranges  int // how many ranges the file is split into
+	full    int // how many of them are Options.RangeSize bytes long (bounds)
 	started bool
 	slots   chan struct{} // one per range handed to a worker and not yet out
 	jobs    chan *rangeJob
@@ -389,7 +414,8 @@ func (rd *Reader) startFiles() {
 // sends the chunks on j.out. It reports false when the pool stops.
 func (rd *Reader) readChunks(j *rangeJob, w *worker) bool {
 	p := rd.files
-	start, err := Sync(p.r, int64(j.seq)*int64(rd.opts.RangeSize))
+	from, _ := p.bounds(j.seq, int64(rd.opts.RangeSize))
+	start, err := Sync(p.r, from)
 	for {
 		r := rangeResult{seq: j.seq, err: err}
 		if err == nil {
@@ -427,29 +453,21 @@ const (
 // that its games never take much more memory than a range; the result is
 // then marked capped, and the rest is read from its end, as the next chunk.
 func (rd *Reader) readRange(seq int, start int64, w *worker) rangeResult {
-	end := min(int64(seq+1)*int64(rd.opts.RangeSize), rd.files.size)
+	_, end := rd.files.bounds(seq, int64(rd.opts.RangeSize))
 	if seq == rd.files.ranges-1 {
 		end = math.MaxInt // the last range reads to the end, however long the file has grown
 	}
 	rr := NewRange(rd.files.r, rd.name, start, end, rd.opts)
 	rr.w, rr.braces = w, &rd.files.braces
 	rr.keepText = true // the games are handed out after the range is read
-	// The read buffer is pooled: nothing refers to it once the range is
-	// read, and a fresh one for every range would cost more than the text.
-	// It starts as large as a serial reader's, though pooled memory comes
-	// in powers of two: twice that made pieces of twice the text, whose
-	// trees fit the caches less well (2026-11-25, pgnc check -j 2 on the
-	// OTB masters, 66 MB: 2% less time).
-	bufMemory := takeMemory(rd.opts.PieceSize + 4096)
-	pooled := bufMemory.text[:0]
-	rr.buf = pooled[: 0 : rd.opts.PieceSize+4096]
-	defer func() {
-		bufMemory.text = rr.buf
-		if unsafe.SliceData(rr.buf) == unsafe.SliceData(pooled) {
-			bufMemory.text = pooled // not grown: its whole memory goes back
-		}
-		giveBack(bufMemory)
-	}()
+	// With ReuseText the read buffer is pooled: a piece that takes it
+	// (handOver) holds it until its games are handed out, and the buffer
+	// left at the end goes back at once. It starts as large as a serial
+	// reader's, though pooled memory comes in powers of two: twice that
+	// made pieces of twice the text, whose trees fit the caches less well
+	// (2026-11-25, pgnc check -j 2 on the OTB masters, 66 MB: 2% less time).
+	rr.newBuffer(nil, rd.opts.PieceSize+4096)
+	defer func() { giveBack(rr.bufMem) }()
 	res := rangeResult{seq: seq, start: start}
 	diags := 0
 	for {

@@ -154,3 +154,47 @@ func FuzzRanges(f *testing.F) {
 		compareRanges(t, "input", src, int(size)+1, 2)
 	})
 }
+
+// TestSplitRanges checks that the ranges of a file follow each other from
+// its start to its end, full ones first, and that its last ranges, the
+// ones the workers finish on, are quarter ones.
+func TestSplitRanges(t *testing.T) {
+	const r = 1000
+	tests := []struct {
+		size           int64
+		workers        int
+		full, quarters int
+	}{
+		{0, 2, 0, 0},
+		{1, 2, 0, 1},
+		{250, 2, 0, 1},
+		{251, 2, 0, 2},
+		{1999, 2, 0, 8},
+		{2000, 2, 0, 8},
+		{2001, 2, 0, 9},
+		{2999, 2, 0, 12},
+		{3000, 2, 1, 8},
+		{10_500, 2, 8, 10},
+		{10_500, 4, 6, 18},
+	}
+	for _, tt := range tests {
+		full, ranges := splitRanges(tt.size, r, tt.workers)
+		if full != tt.full || ranges-full != tt.quarters {
+			t.Errorf("splitRanges(%d, %d, %d) = %d full of %d; want %d full and %d quarters", tt.size, r, tt.workers, full, ranges, tt.full, tt.quarters)
+			continue
+		}
+		p := filePool{size: tt.size, full: full, ranges: ranges}
+		var end int64
+		for seq := range ranges {
+			from, to := p.bounds(seq, r)
+			long := to - from
+			if from != end || seq < full && long != r || seq >= full && (long > r/4 || long < min(r/8, tt.size)) {
+				t.Errorf("size %d, %d workers: range %d spans [%d, %d) after %d", tt.size, tt.workers, seq, from, to, end)
+			}
+			end = to
+		}
+		if end != tt.size {
+			t.Errorf("size %d, %d workers: the ranges end at %d", tt.size, tt.workers, end)
+		}
+	}
+}

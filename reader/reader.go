@@ -231,6 +231,10 @@ type Reader struct {
 	// instead (keepText): its games are handed out together, later.
 	held     []*pieceMemory
 	keepText bool
+	// bufMem is the pooled memory that holds buf (Options.ReuseText), or
+	// nil. A piece that takes most of the buffer takes the buffer with it
+	// (see handOver).
+	bufMem *pieceMemory
 }
 
 // minParseWindow is the least text a serial reader parses at once while it
@@ -364,6 +368,9 @@ type piece struct {
 	marks []int
 	// mem is the pooled memory that holds src, or nil (copyText).
 	mem *pieceMemory
+	// inPlace marks a piece whose text is still in the read buffer; the
+	// piece then takes the buffer (handOver).
+	inPlace bool
 	// sync marks a piece that a parallel stream reader cut at a sync point
 	// without scanning (see Reader.cut): src holds ahead bytes more, the
 	// start of the next piece ("[" and what the parser looks at after it
@@ -465,7 +472,14 @@ func (rd *Reader) nextPiece() (piece, error) {
 					pc.ahead = min(syncAhead, len(rd.buf)-n)
 					end = n + pc.ahead
 				}
-				pc.src, pc.mem = rd.copyText(rd.buf[:end])
+				if pc.inPlace = 2*end >= len(rd.buf); pc.inPlace {
+					pc.src = unsafe.String(unsafe.SliceData(rd.buf), end)
+				} else {
+					pc.src, pc.mem = rd.copyText(rd.buf[:end])
+				}
+			}
+			if pc.inPlace {
+				pc.mem = rd.bufMem
 			}
 			pc.seq, pc.base, pc.line, pc.col, pc.forced, pc.skipped = rd.pieces, rd.base, rd.line, rd.col, forced, rd.skipped
 			pc.head, pc.headCut, pc.tail = rd.head, rd.headCut, lineAfter(rd.buf, n)
@@ -475,7 +489,11 @@ func (rd *Reader) nextPiece() (piece, error) {
 			rd.lastPiece = n
 			rd.skipped = 0
 			rd.pieces++
-			pc.marks = rd.discard(n)
+			if pc.inPlace {
+				pc.marks = rd.handOver(n)
+			} else {
+				pc.marks = rd.discard(n)
+			}
 			return pc, nil
 		}
 		if err := rd.read(); err != nil {
@@ -488,6 +506,44 @@ func (rd *Reader) nextPiece() (piece, error) {
 // game, and returns the line marks of those bytes (diag.LineMarks), which
 // the piece's diagnostics are counted from.
 func (rd *Reader) discard(n int) (marks []int) {
+	marks = rd.advance(n)
+	rd.buf = rd.buf[:copy(rd.buf, rd.buf[n:])]
+	return marks
+}
+
+// handOver drops the first n bytes of buf as discard does, where a piece
+// keeps them: the piece takes the buffer's memory, and the rest of the
+// buffer moves to a new one. A piece's text is then never copied, only
+// what is left after it, most often a quarter of the buffer; with
+// Workers > 1 that copy was the largest cost the workers added (2026-11-25,
+// perf of pgnc check -j 2 on lichess x51).
+func (rd *Reader) handOver(n int) (marks []int) {
+	marks = rd.advance(n)
+	rest := rd.buf[n:]
+	rd.bufMem = nil // the piece's now
+	if len(rest) == 0 && rd.eof {
+		rd.buf = nil // nothing more to read into it
+		return marks
+	}
+	rd.newBuffer(rest, max(rd.opts.PieceSize+4096, 2*len(rest)))
+	return marks
+}
+
+// newBuffer makes buf a copy of text in new memory of size bytes, pooled
+// with Options.ReuseText.
+func (rd *Reader) newBuffer(text []byte, size int) {
+	if rd.opts.ReuseText && size <= maxTextMemory {
+		rd.bufMem = takeMemory(size)
+		rd.buf = append(rd.bufMem.text[:0:size], text...)
+		return
+	}
+	rd.bufMem = nil
+	rd.buf = append(make([]byte, 0, size), text...)
+}
+
+// advance moves the position of the reader past the first n bytes of buf,
+// and returns their line marks.
+func (rd *Reader) advance(n int) (marks []int) {
 	text := unsafe.String(unsafe.SliceData(rd.buf), n)
 	marks, breaks := diag.LineMarks(text)
 	if breaks > 0 {
@@ -504,7 +560,6 @@ func (rd *Reader) discard(n int) (marks []int) {
 		}
 	}
 	rd.base += n
-	rd.buf = rd.buf[:copy(rd.buf, rd.buf[n:])]
 	return marks
 }
 
@@ -533,9 +588,9 @@ func lineAfter(buf []byte, n int) string {
 // it sets eof.
 func (rd *Reader) read() error {
 	if len(rd.buf) == cap(rd.buf) {
-		grown := make([]byte, len(rd.buf), max(2*cap(rd.buf), rd.opts.PieceSize+4096))
-		copy(grown, rd.buf)
-		rd.buf = grown
+		old := rd.bufMem // nothing refers to the buffer but the reader
+		rd.newBuffer(rd.buf, max(2*cap(rd.buf), rd.opts.PieceSize+4096))
+		giveBack(old)
 	}
 	// Fill the free space, so that the boundary scan runs once per
 	// doubling of the buffer and not once per short read.
@@ -605,14 +660,16 @@ func (rd *Reader) searchable() int {
 // (Boundary) instead. A cut found by both ways parses the same; parsing
 // while cutting saves lexing the input twice.
 func (rd *Reader) parseCut() (int, piece) {
-	// The games keep the text they were parsed from, so it is copied (the
-	// buffer is reused), and no more of it than twice the last piece: a
-	// piece cut short after maxPieceGames tiny games does not hold a whole
-	// buffer's copy.
+	// The games keep the text they were parsed from. Most pieces take most
+	// of the buffer and are parsed where they are, then take the buffer
+	// (handOver); after a piece cut short (maxPieceGames tiny games) no
+	// more than twice its length is parsed, in a copy, so that such pieces
+	// neither hold nor copy a whole buffer each.
 	window := rd.searchable()
 	if rd.lastPiece > 0 {
 		window = min(window, max(2*rd.lastPiece, minParseWindow))
 	}
+	inPlace := 2*window >= len(rd.buf)
 	final := rd.eof && window == len(rd.buf) // src is the whole rest of the input
 	limit := math.MaxInt
 	if rd.ranged {
@@ -621,7 +678,13 @@ func (rd *Reader) parseCut() (int, piece) {
 			return 0, piece{} // the range ends at once; limitRange knows how
 		}
 	}
-	src, mem := rd.copyText(rd.buf[:window])
+	var src string
+	var mem *pieceMemory
+	if inPlace {
+		src = unsafe.String(unsafe.SliceData(rd.buf), window)
+	} else {
+		src, mem = rd.copyText(rd.buf[:window])
+	}
 	cut := parser.Cut{From: len(src) - len(src)/4, Games: maxPieceGames}
 	if final {
 		cut.From = len(src)
@@ -647,7 +710,7 @@ func (rd *Reader) parseCut() (int, piece) {
 	if end < len(src) && end >= limit {
 		rd.stopAt(end) // the range ends here
 	}
-	return end, piece{src: src[:end], mem: mem, db: db, diags: diags}
+	return end, piece{src: src[:end], mem: mem, db: db, diags: diags, inPlace: inPlace}
 }
 
 // textMemory pools the memory of pieces for Options.ReuseText, and the
