@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/pgnc" ./cmd/pgnc || exit 2
+CGO_ENABLED=0 go build -o "$tmp/pgnc" ./cmd/pgnc || exit 2 # as the README installs it
 next='[Event "next"]
 [Site "?"]
 [Date "????.??.??"]

@@ -11,7 +11,7 @@ corpus=${1:-../shared/corpus}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-go build -o "$tmp/pgnc" ./cmd/pgnc || exit 2
+CGO_ENABLED=0 go build -o "$tmp/pgnc" ./cmd/pgnc || exit 2 # as the README installs it
 (cd bench/compare/golibs && go build -o "$tmp/golibs" .) || echo "skipping the Go libraries: build failed" >&2
 extract=$(command -v pgn-extract || ls /usr/games/pgn-extract 2>/dev/null)
 if [ -z "$extract" ] && [ "$(id -u)" = 0 ]; then

@@ -10,7 +10,7 @@ if [ ! -d "$corpus" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/pgnc" ./cmd/pgnc
+CGO_ENABLED=0 go build -o "$tmp/pgnc" ./cmd/pgnc # as the README installs it
 for i in $(seq 32); do cat "$corpus"/edge/lichess-twic/lichess_db_1000k.pgn; done > "$tmp/lichess.pgn"
 cat "$corpus"/bulk/otb-masters/*.pgn > "$tmp/otb.pgn"
 cat "$corpus"/bulk/tcec/*.pgn > "$tmp/tcec.pgn"

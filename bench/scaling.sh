@@ -19,7 +19,7 @@ corpus=${2:-../shared/corpus}
 command -v taskset > /dev/null || { echo "taskset is needed to pin runs to cores" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/pgnc" ./cmd/pgnc
+CGO_ENABLED=0 go build -o "$tmp/pgnc" ./cmd/pgnc # as the README installs it
 if [ -n "${3:-}" ]; then
 	cp "$3" "$tmp/in.pgn"
 else

@@ -26,7 +26,7 @@ pin=()
 command -v taskset > /dev/null && pin=(taskset -c "$core")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/pgnc" ./cmd/pgnc
+CGO_ENABLED=0 go build -o "$tmp/pgnc" ./cmd/pgnc # as the README installs it
 for i in $(seq 51); do cat "$corpus"/edge/lichess-twic/lichess_db_1000k.pgn; done > "$tmp/lichess.pgn"
 for i in $(seq 50); do cat "$corpus"/edge/lichess-twic/twic1599_1000k.pgn; done > "$tmp/twic.pgn"
 cat "$corpus"/bulk/otb-masters/*.pgn > "$tmp/otb.pgn"

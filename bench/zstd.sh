@@ -23,7 +23,7 @@ extract=$(command -v pgn-extract || ls /usr/games/pgn-extract 2> /dev/null || tr
 [ -n "$extract" ] || { echo "pgn-extract not found (Debian package pgn-extract)" >&2; exit 2; }
 tmp=${TMPDIR:-/tmp}/pgnc-bench-zstd
 mkdir -p "$tmp"
-go build -o "$tmp/pgnc" ./cmd/pgnc
+CGO_ENABLED=0 go build -o "$tmp/pgnc" ./cmd/pgnc # as the README installs it
 if [ ! -s "$tmp/bulk.pgn.zst" ]; then
 	cat "$corpus"/bulk/*/*.pgn > "$tmp/bulk.pgn"
 	pzstd -q -f -19 -p "$(nproc)" "$tmp/bulk.pgn" -o "$tmp/bulk.pgn.zst"
