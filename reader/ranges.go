@@ -234,8 +234,13 @@ func (rd *Reader) stopAt(n int) {
 	rd.marks = braceMarks{} // they may lie past the new end
 }
 
-// DefaultRangeSize is the default for Options.RangeSize.
-const DefaultRangeSize = 1024 << 10
+// DefaultRangeSize is the default for Options.RangeSize. The ranges in
+// flight hold their text until they are handed out: with half a MiB they
+// stay closer to the caches than with a whole one (2026-11-25, pgnc check
+// -q -j 2, medians of 15 alternating runs in each order: lichess x51 144.2
+// against 140.3 ms of CPU; TWIC x50 and the OTB masters about 1% less),
+// and from 384 KiB to 768 KiB the time is the same.
+const DefaultRangeSize = 512 << 10
 
 // NewFile returns a reader of r, a file of size bytes, that splits it into
 // ranges of Options.RangeSize bytes, smaller ones at its end (see

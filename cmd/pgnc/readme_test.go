@@ -1,9 +1,11 @@
 package main
 
 import (
+	"debug/elf"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -98,24 +100,37 @@ func check(file *os.File) error {
 	}
 }
 
-// TestREADMEInstall: the README's install command builds a pgnc that runs.
+// TestREADMEInstall: the README's install command builds a pgnc that runs,
+// and a static one, which is why the command turns cgo off.
 func TestREADMEInstall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
 	readme, _ := os.ReadFile("../../README.md")
-	if !strings.Contains(string(readme), "\ngo install ./cmd/pgnc\n") {
-		t.Fatal("the README's install command is not go install ./cmd/pgnc")
+	if !strings.Contains(string(readme), "\nCGO_ENABLED=0 go install ./cmd/pgnc\n") {
+		t.Fatal("the README's install command is not CGO_ENABLED=0 go install ./cmd/pgnc")
 	}
 	bin := t.TempDir()
 	install := exec.Command("go", "install", "./cmd/pgnc")
 	install.Dir = "../.."
-	install.Env = append(os.Environ(), "GOBIN="+bin)
+	install.Env = append(os.Environ(), "GOBIN="+bin, "CGO_ENABLED=0")
 	if out, err := install.CombinedOutput(); err != nil {
-		t.Fatalf("go install ./cmd/pgnc: %v\n%s", err, out)
+		t.Fatalf("CGO_ENABLED=0 go install ./cmd/pgnc: %v\n%s", err, out)
 	}
 	out, err := exec.Command(filepath.Join(bin, "pgnc"), "version").CombinedOutput()
 	if err != nil || !strings.HasPrefix(string(out), "pgnc ") {
 		t.Errorf("the installed pgnc: %v: %s", err, out)
+	}
+	if runtime.GOOS == "linux" {
+		f, err := elf.Open(filepath.Join(bin, "pgnc"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		for _, p := range f.Progs {
+			if p.Type == elf.PT_INTERP {
+				t.Error("the installed pgnc is linked dynamically")
+			}
+		}
 	}
 }
