@@ -247,22 +247,22 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 		if len(u.Frames) == u.Group+btoi(u.Prev) {
 			end = math.MaxInt64 // the last group reads to the end
 		}
-		if start, err = reader.Sync(d, start); err != nil {
+		if start, err = reader.Sync(d, start, end); err != nil {
 			return res, err
 		}
 		res.Start = start - res.Prev
 		rd = reader.NewRange(d, u.Name, start, end, opts.readOptions())
 	default:
-		if from < 0 {
-			if from, err = reader.Sync(f, u.Start); err != nil {
-				return res, err
-			}
-		}
-		res.Start = from
 		end := u.End
 		if end >= u.Size {
 			end = u.Size + 1 // the last range reads to the end
 		}
+		if from < 0 {
+			if from, err = reader.Sync(f, u.Start, end); err != nil {
+				return res, err
+			}
+		}
+		res.Start = from
 		rd = reader.NewRange(f, u.Name, from, end, opts.readOptions())
 	}
 	defer rd.Close()
@@ -412,6 +412,13 @@ func Print(w io.Writer, results []unitResult, opts Options) (Summary, error) {
 			lines, games := 0, 0
 			var base int64 // of the decoded text of a frame group
 			for k := range ranges {
+				unsynced := ranges[k].Start >= ranges[k].Unit.End && len(ranges[k].Games) == 0
+				if k > 0 && len(ranges[k].Unit.Frames) == 0 && unsynced && ranges[k-1].End >= ranges[k].Start {
+					// No game starts in the range (Sync found no sync
+					// point before its end), and the one before read
+					// past it: it holds nothing, and the seam holds.
+					ranges[k].Start, ranges[k].End = ranges[k-1].End, ranges[k-1].End
+				}
 				if k > 0 && len(ranges[k].Unit.Frames) == 0 && ranges[k].Start != ranges[k-1].End {
 					// The seam did not hold: read the range again from
 					// where the one before ended, as one reader would.

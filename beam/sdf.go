@@ -66,6 +66,7 @@ func (fn *checkRangesFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracke
 		end := min(pos+step, rt.GetRestriction().(offsetrange.Restriction).End)
 		r := u
 		r.Start, r.End = pos, end
+		synced := from < 0 // the step starts from the sync point of pos
 		res, err := checkUnit(r, from, fn.Opts)
 		if err != nil {
 			return err
@@ -74,6 +75,9 @@ func (fn *checkRangesFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracke
 			return err
 		}
 		from, pos = res.End, end
+		if synced && res.Start >= r.End {
+			from = -1 // no sync point in the step: the next finds its own
+		}
 	}
 	return rt.GetError()
 }

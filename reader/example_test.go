@@ -73,7 +73,7 @@ func ExampleNewRange() {
 	var starts, ends []int64
 	var games [][]string
 	for i := range len(offsets) - 1 {
-		start, _ := reader.Sync(file, offsets[i])
+		start, _ := reader.Sync(file, offsets[i], offsets[i+1])
 		g, end := read(start, offsets[i+1])
 		starts, ends, games = append(starts, start), append(ends, end), append(games, g)
 	}

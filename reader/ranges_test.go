@@ -2,8 +2,10 @@ package reader
 
 import (
 	"io"
+	"math"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/testfiles"
@@ -23,7 +25,7 @@ func TestSync(t *testing.T) {
 		{len(src) + 5, len(src)},
 	}
 	for _, tt := range tests {
-		got, err := Sync(strings.NewReader(src), int64(tt.off))
+		got, err := Sync(strings.NewReader(src), int64(tt.off), math.MaxInt64)
 		if err != nil || got != int64(tt.want) {
 			t.Errorf("Sync(%d) = %d, %v; want %d", tt.off, got, err, tt.want)
 		}
@@ -41,11 +43,56 @@ func TestSyncLongFile(t *testing.T) {
 		} else {
 			want += off
 		}
-		if got, err := Sync(strings.NewReader(src), int64(off)); err != nil || got != int64(want) {
+		if got, err := Sync(strings.NewReader(src), int64(off), math.MaxInt64); err != nil || got != int64(want) {
 			t.Fatalf("Sync(%d) = %d, %v; want %d", off, got, err, want)
 		}
 	}
 }
+
+// TestSyncLimit: Sync looks for a sync point before its limit only, and
+// answers the limit where there is none, however far the next one lies.
+func TestSyncLimit(t *testing.T) {
+	const src = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 1-0\n\n[Event \"b\"]\n\n1. d4 *\n"
+	second := int64(strings.Index(src, `[Event "b"]`))
+	tests := []struct {
+		off, limit, want int64
+	}{
+		{1, second + 1, second}, // found just before the limit
+		{1, second, second},     // at the limit: none before it
+		{1, 5, 5},
+		{second + 1, int64(len(src)) + 10, int64(len(src))}, // the input ends first
+		{7, 7, 7},
+		{9, 3, 3},
+	}
+	for _, tt := range tests {
+		got, err := Sync(strings.NewReader(src), tt.off, tt.limit)
+		if err != nil || got != tt.want {
+			t.Errorf("Sync(%d, %d) = %d, %v; want %d", tt.off, tt.limit, got, err, tt.want)
+		}
+	}
+	// A long text without a sync point is searched up to the limit only.
+	long := &countingReader{r: strings.NewReader("[Event \"x\"]\n\n1. " + strings.Repeat("e4 ", 1<<20) + "*\n")}
+	if got, err := Sync(long, 100, 20_000); err != nil || got != 20_000 {
+		t.Errorf("Sync of a long game = %d, %v; want 20000", got, err)
+	}
+	if long.total() > 64<<10 {
+		t.Errorf("Sync read %d bytes to search 20,000", long.total())
+	}
+}
+
+// countingReader counts the bytes read through it, from any goroutine.
+type countingReader struct {
+	r    io.ReaderAt
+	read atomic.Int64
+}
+
+func (c *countingReader) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.r.ReadAt(p, off)
+	c.read.Add(int64(n))
+	return n, err
+}
+
+func (c *countingReader) total() int { return int(c.read.Load()) }
 
 // TestRangeSeam: a range ends where a serial read finds the next game,
 // which a sync point inside a comment is not; the seam check sees that.
@@ -53,7 +100,7 @@ func TestRangeSeam(t *testing.T) {
 	const src = "[Event \"a\"]\n\n1. e4 {\n\n[not a tag]} e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n"
 	r := strings.NewReader(src)
 	cut := int64(strings.Index(src, "{"))
-	sync, _ := Sync(r, cut)
+	sync, _ := Sync(r, cut, int64(len(src)))
 	if sync != int64(strings.Index(src, "[not")) {
 		t.Fatalf("sync point %d", sync)
 	}
@@ -98,6 +145,31 @@ func TestRangesMatchWholeFile(t *testing.T) {
 		for _, size := range []int{1, 100, 4096} {
 			compareRanges(t, path, string(data), size, 3)
 		}
+	}
+}
+
+// TestRangesReadLinearly: a file without sync points is read in time
+// linear in its size: each range searches its own bytes for one, and not
+// the rest of the file, which took time that grew with the square of the
+// size.
+func TestRangesReadLinearly(t *testing.T) {
+	src := "[Event \"x\"]\n\n1. " + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 1<<16) + "*\n"
+	r := &countingReader{r: strings.NewReader(src)}
+	rd := NewFile(r, int64(len(src)), "x.pgn", Options{Workers: 2, RangeSize: 4096, ReuseText: true})
+	games := 0
+	for g, err := range rd.All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Index > 0 {
+			games++
+		}
+	}
+	if games != 1 {
+		t.Errorf("%d games, want 1", games)
+	}
+	if read := r.total(); read > 8*len(src) {
+		t.Errorf("read %d bytes of a file of %d", read, len(src))
 	}
 }
 
