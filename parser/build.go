@@ -182,6 +182,9 @@ type builder struct {
 	lastStreamed *ast.Game
 	lastRegion   streamRegion
 	kept         []ast.Element // scratch for stopStreaming
+	// streamedNumber is the last move number streamed: number points to it
+	// until its move comes.
+	streamedNumber ast.MoveNumber
 }
 
 // movetextChunks is a chunk index for every arena of movetext nodes, and
@@ -570,20 +573,26 @@ func (b *builder) moveNumber(tok lexer.Token) {
 		number, k = leadingNumber(text)
 	}
 	digits := text[:k]
-	n := b.numbers.alloc()
-	*n = ast.MoveNumber{Span: span(tok), Number: number, Dots: len(text) - len(digits)}
-	if n.Dots == 0 {
+	dots := len(text) - len(digits)
+	if dots == 0 {
 		b.p.addDiag(diag.NumberWithoutDot, tok.Start, tok.End, "number", digits)
 	}
-	b.number = n
 	if b.streaming || !b.decided && b.startStream(tok) {
-		if b.p.replayer.Number(n) {
+		// A streamed number gets no node either: it waits for its move in
+		// streamedNumber, which the next number overwrites only after
+		// settleNumber has looked at it. Numbers are a third of lichess's
+		// tokens, and their nodes filled a piece's arena for nothing.
+		b.streamedNumber = ast.MoveNumber{Span: span(tok), Number: number, Dots: dots}
+		b.number = &b.streamedNumber
+		if b.p.replayer.Number(b.number) {
 			b.streamed(tok)
 			return
 		}
 		b.stopStreaming()
-		b.number = n
 	}
+	n := b.numbers.alloc()
+	*n = ast.MoveNumber{Span: span(tok), Number: number, Dots: dots}
+	b.number = n
 	b.add(n)
 }
 
