@@ -18,6 +18,8 @@ type worker struct {
 	// stream replays the games' main lines while the parser reads them
 	// (Options.ReplayWhileParsing); nil when it does not.
 	stream *check.Stream
+	// syncBuf is the memory a range worker searches for sync points in.
+	syncBuf []byte
 }
 
 // newWorker returns a worker set up as the options say.

@@ -30,13 +30,23 @@ const syncLookBehind = 256
 // without game boundaries (2026-11-25: 256 MB of bare moves, pgnc check
 // -j 2 took 3.5 s, against 0.8 s on one core).
 func Sync(r io.ReaderAt, off, limit int64) (int64, error) {
+	at, _, err := syncPoint(r, off, limit, nil)
+	return at, err
+}
+
+// syncPoint is Sync reading into buf, or into new memory where buf is too
+// short; it returns the memory it read into, for the next search.
+func syncPoint(r io.ReaderAt, off, limit int64, buf []byte) (int64, []byte, error) {
 	if off <= 0 {
-		return 0, nil
+		return 0, buf, nil
 	}
 	if off >= limit {
-		return limit, nil
+		return limit, buf, nil
 	}
-	buf := make([]byte, 8<<10)         // games are short: most sync points are near
+	if len(buf) < 8<<10 {
+		buf = make([]byte, 8<<10) // games are short: most sync points are near
+	}
+	buf = buf[:8<<10]
 	from := max(off-syncLookBehind, 0) // buf[0] is at from
 	for {
 		n, err := r.ReadAt(buf, from)
@@ -49,24 +59,28 @@ func Sync(r io.ReaderAt, off, limit int64) (int64, error) {
 			}
 			i += j
 			if isSyncPoint(chunk, i) {
-				return from + int64(i), nil
+				return from + int64(i), buf, nil
 			}
 		}
 		if err == io.EOF || (err == nil && n < len(buf)) {
-			return min(from+int64(n), limit), nil
+			return min(from+int64(n), limit), buf, nil
 		}
 		if err != nil {
-			return 0, err
+			return 0, buf, err
 		}
 		if from+int64(n) >= limit {
-			return limit, nil
+			return limit, buf, nil
 		}
 		// Go on, keeping enough of the chunk to judge lines again, in
 		// bigger chunks up to 1 MiB.
 		off = from + int64(n)
 		from = max(off-syncLookBehind, 0)
 		if len(buf) < 1<<20 {
-			buf = make([]byte, 2*len(buf))
+			if cap(buf) >= 2*len(buf) {
+				buf = buf[:2*len(buf)]
+			} else {
+				buf = make([]byte, 2*len(buf))
+			}
 		}
 	}
 }
@@ -187,9 +201,15 @@ func resultLineBefore(src string, off int) bool {
 // from the line of start, which is line 1 (see Lines), and columns on that
 // line from start. Workers is ignored.
 func NewRange(r io.ReaderAt, name string, start, end int64, opts Options) *Reader {
+	return newRange(r, name, start, end, opts, nil, new(braceFree))
+}
+
+// newRange is NewRange with the worker w (a new one for nil) and the
+// record of braces of the file.
+func newRange(r io.ReaderAt, name string, start, end int64, opts Options, w *worker, braces *braceFree) *Reader {
 	opts.Workers = 0
-	rd := New(io.NewSectionReader(r, start, math.MaxInt64-start), name, opts)
-	rd.at, rd.braces = r, new(braceFree)
+	rd := newReader(io.NewSectionReader(r, start, math.MaxInt64-start), name, opts, w)
+	rd.at, rd.braces = r, braces
 	rd.base = int(start)
 	rd.ranged, rd.limit = true, int(end)
 	rd.head, rd.headCut = lineBefore(r, start)
@@ -436,7 +456,8 @@ func (rd *Reader) startFiles() {
 func (rd *Reader) readChunks(j *rangeJob, w *worker) bool {
 	p := rd.files
 	from, to := p.bounds(j.seq, int64(rd.opts.RangeSize))
-	start, err := Sync(p.r, from, to)
+	start, buf, err := syncPoint(p.r, from, to, w.syncBuf)
+	w.syncBuf = buf
 	unsynced := start >= to && j.seq < p.ranges-1
 	for {
 		r := rangeResult{seq: j.seq, err: err}
@@ -480,8 +501,7 @@ func (rd *Reader) readRange(seq int, start int64, w *worker) rangeResult {
 	if seq == rd.files.ranges-1 {
 		end = math.MaxInt // the last range reads to the end, however long the file has grown
 	}
-	rr := NewRange(rd.files.r, rd.name, start, end, rd.opts)
-	rr.w, rr.braces = w, &rd.files.braces
+	rr := newRange(rd.files.r, rd.name, start, end, rd.opts, w, &rd.files.braces)
 	rr.keepText = true // the games are handed out after the range is read
 	// With ReuseText the read buffer is pooled: a piece that takes it
 	// (handOver) holds it until its games are handed out, and the buffer

@@ -243,6 +243,11 @@ const minParseWindow = 16 << 10
 
 // New returns a reader of the input r, which diagnostics call name.
 func New(r io.Reader, name string, opts Options) *Reader {
+	return newReader(r, name, opts, nil)
+}
+
+// newReader is New, with w as the reader's worker, or a new one for nil.
+func newReader(r io.Reader, name string, opts Options, w *worker) *Reader {
 	if opts.PieceSize <= 0 {
 		opts.PieceSize = 256 << 10
 		if opts.Model {
@@ -255,7 +260,10 @@ func New(r io.Reader, name string, opts Options) *Reader {
 	opts.MaxGameBytes = max(opts.MaxGameBytes, opts.PieceSize)
 	opts.ReuseText = opts.ReuseText && !opts.Model
 	opts.ReuseMemory = opts.ReuseMemory || opts.ReuseText
-	return &Reader{r: r, name: name, opts: opts, w: opts.newWorker()}
+	if w == nil {
+		w = opts.newWorker()
+	}
+	return &Reader{r: r, name: name, opts: opts, w: w}
 }
 
 // Next returns the next game, or io.EOF after the last one. Diagnostics that
