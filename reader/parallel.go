@@ -206,6 +206,7 @@ func (rd *Reader) rollback() {
 		text = append(text, p.cut[i].text()...)
 	}
 	rd.buf = append(text, rd.buf...)
+	rd.bufMem = nil // buf is new memory, not pooled
 	rd.base, rd.line, rd.col, rd.head, rd.headCut = first.base, first.line, first.col, first.head, first.headCut
 	rd.skipped, rd.pieces = first.skipped, first.seq
 	rd.pool = nil
