@@ -155,16 +155,7 @@ func TestRangesMatchWholeFile(t *testing.T) {
 func TestRangesReadLinearly(t *testing.T) {
 	src := "[Event \"x\"]\n\n1. " + strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", 1<<16) + "*\n"
 	r := &countingReader{r: strings.NewReader(src)}
-	rd := NewFile(r, int64(len(src)), "x.pgn", Options{Workers: 2, RangeSize: 4096, ReuseText: true})
-	games := 0
-	for g, err := range rd.All() {
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g.Index > 0 {
-			games++
-		}
-	}
+	games, _ := drain(t, NewFile(r, int64(len(src)), "x.pgn", Options{Workers: 2, RangeSize: 4096, ReuseText: true}))
 	if games != 1 {
 		t.Errorf("%d games, want 1", games)
 	}
