@@ -309,6 +309,14 @@ func splitRanges(size, rangeSize int64, n int) (full, ranges int) {
 	return full, full + int((rest+quarter-1)/quarter)
 }
 
+// unsynced reports whether r, the first chunk of a range other than the
+// last, starts at the range's end: Sync found no sync point in the range,
+// so no game starts in it, and it holds nothing.
+func (p *filePool) unsynced(r rangeResult, rangeSize int64) bool {
+	_, end := p.bounds(r.seq, rangeSize)
+	return r.start >= end && r.seq < p.ranges-1
+}
+
 // bounds returns where range seq starts and ends, before sync points.
 func (p *filePool) bounds(seq int, rangeSize int64) (start, end int64) {
 	if seq < p.full {
@@ -407,10 +415,7 @@ type rangeResult struct {
 	games      []*Game
 	mem        []*pieceMemory // the pooled memory of the games
 	capped     bool           // stopped early; see readRange
-	// unsynced marks a range, not the last, with no sync point before its
-	// end: no game starts in it, and it holds nothing.
-	unsynced bool
-	err      error
+	err        error
 }
 
 func (rd *Reader) startFiles() {
@@ -458,12 +463,10 @@ func (rd *Reader) readChunks(j *rangeJob, w *worker) bool {
 	from, to := p.bounds(j.seq, int64(rd.opts.RangeSize))
 	start, buf, err := syncPoint(p.r, from, to, w.syncBuf)
 	w.syncBuf = buf
-	unsynced := start >= to && j.seq < p.ranges-1
 	for {
 		r := rangeResult{seq: j.seq, err: err}
 		if err == nil {
 			r = rd.readRange(j.seq, start, w)
-			r.unsynced, unsynced = unsynced, false
 		}
 		select {
 		case j.out <- r:
@@ -566,7 +569,7 @@ func (rd *Reader) nextFile() ([]*Game, error) {
 		p.next++
 		r = <-j.out
 		switch {
-		case r.err == nil && r.unsynced && p.end >= r.start:
+		case r.err == nil && p.unsynced(r, int64(rd.opts.RangeSize)) && p.end >= r.start:
 			// No game starts in the range, and the reading of the ranges
 			// before went past it: it holds nothing, and the seam holds.
 			r.start, r.end = p.end, p.end
