@@ -31,6 +31,9 @@ func TestTokens(t *testing.T) {
 		{"\r\n\t\v e4", "move:e4"},
 		{"♘f3 ♞xc6+ ♙e4 ♟exd5 ♔g1", "move:♘f3 move:♞xc6+ move:♙e4 move:♟exd5 move:♔g1"},
 		{"N@e6 @e4 P@h3+ K@e1", "move:N@e6 move:@e4 move:P@h3+ symbol:K move:@e1"},
+		{"e4 { [%clk 0:03:00] } e5 { [%clk 0:02:5}] }", "move:e4 comment:{ [%clk 0:03:00] } move:e5 comment:{ [%clk 0:02:5} ]:] illegal:}"},
+		{"{ [%clk 0:03:00] } { [%clk 0:03:00]", "comment:{ [%clk 0:03:00] } illegal:{ [%clk 0:03:00]"},
+		{"{ [%clk 0:03:00] }}", "comment:{ [%clk 0:03:00] } illegal:}"},
 	}
 	for _, tt := range tests {
 		var parts []string
@@ -102,4 +105,66 @@ func TestClosingBraceCache(t *testing.T) {
 			t.Fatalf("at %d: %v, want %v", pos, got, want)
 		}
 	}
+}
+
+// TestIsClockComment: the clock comments of lichess, and texts one byte
+// away from them.
+func TestIsClockComment(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+	}{
+		{"{ [%clk 0:03:00] }", true},
+		{"{ [%clk 9:59:59] } 2. e4", true},
+		{"{ [%clk 0:03:00] ", false},
+		{"{ [%clk 0:03:00]}", false},
+		{"{ [%clk 10:03:00] }", false},
+		{"{ [%clk 0:03:00] ]", false},
+		{"{ [%clk 0:03:0@] }", false},
+		{"{ [%clk 0:03:0/] }", false},
+		{"{ [%clk 0:03:0}] }", false},
+		{"{  %clk 0:03:00] }", false},
+		{"{ [%eval 0.17] }", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := IsClockComment(tt.text); got != tt.want {
+			t.Errorf("IsClockComment(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestClockCommentsArePrintable puts every byte value at every place of a
+// clock comment: wherever IsClockComment accepts the text, its "}" is the
+// first after its "{", and the text between is printable ASCII, so that
+// the scanner and the parser may skip their tests.
+func TestClockCommentsArePrintable(t *testing.T) {
+	accepted := 0
+	for at := range len(ClockComment) {
+		for b := range 256 {
+			text := []byte(ClockComment)
+			text[at] = byte(b)
+			if !IsClockComment(string(text)) {
+				continue
+			}
+			accepted++
+			body := string(text[1 : len(text)-1])
+			if strings.IndexByte(body, '}') >= 0 || !isPrintable(body) || text[len(text)-1] != '}' {
+				t.Fatalf("IsClockComment accepts %q", text)
+			}
+		}
+	}
+	if accepted != 7*16+(len(ClockComment)-7) { // 16 bytes at each place of the time, one elsewhere
+		t.Errorf("%d texts accepted", accepted)
+	}
+}
+
+// isPrintable reports whether text has only bytes 0x20 to 0x7e.
+func isPrintable(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] < 0x20 || text[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }

@@ -501,7 +501,11 @@ func (p *parser) unfuseRun() (lexer.Token, int) {
 // checkComment reports what a brace comment that Lex takes at once holds
 // that is not printable text; it returns false when there was such.
 func (p *parser) checkComment(tok lexer.Token) bool {
-	if !printableASCII(p.src[tok.Start+1 : tok.End-1]) {
+	text := p.src[tok.Start:tok.End]
+	if len(text) == len(lexer.ClockComment) && lexer.IsClockComment(text) {
+		return true // the commonest comment, lichess's clock: printable
+	}
+	if !printableASCII(text[1 : len(text)-1]) {
 		p.checkText(tok.Start+1, tok.End-1, diag.Phrase("comment"))
 		return false
 	}
