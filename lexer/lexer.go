@@ -11,6 +11,8 @@ package lexer
 import (
 	"strings"
 
+	"github.com/pgnc/pgnc/internal/ascii"
+
 	"github.com/pgnc/pgnc/token"
 )
 
@@ -237,14 +239,7 @@ func IsClockComment(text string) bool {
 		mask, time = 0xfff0f0f0f0f0f0f0, 0x5d30303030303030
 	)
 	return len(text) >= len(ClockComment) && text[:len(head)] == head &&
-		word(text[len(head):])&mask == time && text[16:18] == " }"
-}
-
-// word returns the first eight bytes of s as a little-endian word, which
-// the compiler reads in one load.
-func word(s string) uint64 {
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		ascii.Word(text[len(head):])&mask == time && text[16:18] == " }"
 }
 
 // longSearch is how far a search for a '}' must go before the scanner

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ascii"
 	"github.com/pgnc/pgnc/lexer"
 )
 
@@ -201,7 +202,7 @@ func countArgs(name string, n int, one, other string) []diag.Arg {
 // checkString reports problems inside a well-formed string token.
 func (p *parser) checkString(tok lexer.Token) {
 	body := p.src[tok.Start+1 : tok.End-1]
-	if plainASCII(body) {
+	if ascii.Plain(body) {
 		return
 	}
 	for i := 0; i < len(body); i++ {
@@ -221,7 +222,7 @@ func (p *parser) checkString(tok lexer.Token) {
 // them.
 func (p *parser) checkText(from, to int, where string) {
 	body := p.src[from:to]
-	if printableASCII(body) {
+	if ascii.Printable(body) {
 		return
 	}
 	if where == "comment" {
@@ -351,68 +352,3 @@ func badMoveHint(text string) diag.Arg {
 	}
 	return diag.PhraseArg("hint", hint)
 }
-
-// printableASCII reports whether s has only bytes 0x20 to 0x7e, testing
-// eight bytes at a time. From eight bytes on, the last eight are tested as
-// one word that may overlap the word before, instead of byte by byte: a
-// lichess clock comment, 16 bytes inside its braces, takes two words and
-// no branch between them.
-func printableASCII(s string) bool {
-	if len(s) < 8 {
-		for i := 0; i < len(s); i++ {
-			if c := s[i]; c < 0x20 || c >= 0x7f {
-				return false
-			}
-		}
-		return true
-	}
-	flags := unprintableBytes(word(s[len(s)-8:]))
-	for ; len(s) > 8; s = s[8:] {
-		flags |= unprintableBytes(word(s))
-	}
-	return flags&highs == 0
-}
-
-// plainASCII reports whether s has only bytes 0x20 to 0x7e and no
-// backslash: a tag value with nothing to check.
-func plainASCII(s string) bool {
-	const backslashes = 0x5c5c5c5c5c5c5c5c
-	for len(s) >= 8 {
-		if v := word(s); unprintable(v) || hasZeroByte(v^backslashes) {
-			return false
-		}
-		s = s[8:]
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '\\' {
-			return false
-		}
-	}
-	return true
-}
-
-const ones, highs = 0x0101010101010101, 0x8080808080808080
-
-// word returns the first eight bytes of s as a little-endian word.
-func word(s string) uint64 {
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-// unprintable reports whether a byte of v lies outside 0x20 to 0x7e: a
-// byte below 0x20 borrows into its top bit when 0x20 is subtracted, a byte
-// of 0x7f or more has or gets it when 1 is added. Carries and borrows cross
-// into the next byte only from a byte that is already flagged, so they
-// cause no false answer.
-func unprintable(v uint64) bool { return unprintableBytes(v)&highs != 0 }
-
-// unprintableBytes sets the top bit of every byte of v that unprintable
-// flags, and perhaps of bytes after one; other bits mean nothing.
-func unprintableBytes(v uint64) uint64 {
-	const spaces = 0x2020202020202020
-	return (v-spaces)&^v | (v + ones) | v
-}
-
-// hasZeroByte reports whether a byte of v is zero: only a zero byte, or
-// one above a zero byte, borrows into its top bit while having it clear.
-func hasZeroByte(v uint64) bool { return (v-ones)&^v&highs != 0 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ascii"
 	"github.com/pgnc/pgnc/lexer"
 	"github.com/pgnc/pgnc/token"
 )
@@ -505,7 +506,7 @@ func (p *parser) checkComment(tok lexer.Token) bool {
 	if len(text) == len(lexer.ClockComment) && lexer.IsClockComment(text) {
 		return true // the commonest comment, lichess's clock: printable
 	}
-	if !printableASCII(text[1 : len(text)-1]) {
+	if !ascii.Printable(text[1 : len(text)-1]) {
 		p.checkText(tok.Start+1, tok.End-1, diag.Phrase("comment"))
 		return false
 	}

@@ -192,54 +192,6 @@ func TestReuseMemory(t *testing.T) {
 	}
 }
 
-// TestPrintableASCII puts every byte value at places inside and after the
-// eight-byte words, next to every plain byte value, and at every place of
-// texts of every length up to 24 bytes.
-func TestPrintableASCII(t *testing.T) {
-	for b := 0; b < 256; b++ {
-		printable := b >= 0x20 && b < 0x7f
-		plain := printable && b != '\\'
-		for _, pos := range []int{0, 3, 7, 8, 12, 16} {
-			for n := 0; n < 256; n++ {
-				s := []byte("abcdefghijklmnopq")
-				s[pos] = byte(b)
-				other := (pos + 1) % len(s)
-				if n < 0x20 || n >= 0x7f || n == '\\' {
-					continue // keep the neighbour plain: it must not hide or fake b
-				}
-				s[other] = byte(n)
-				if got := printableASCII(string(s)); got != printable {
-					t.Fatalf("printableASCII: byte %#x at %d beside %#x: got %v, want %v", b, pos, n, got, printable)
-				}
-				if got := plainASCII(string(s)); got != plain {
-					t.Fatalf("plainASCII: byte %#x at %d beside %#x: got %v, want %v", b, pos, n, got, plain)
-				}
-			}
-		}
-	}
-	// Every length up to three words, every place: the word that ends the
-	// text may overlap the one before.
-	for size := 1; size <= 24; size++ {
-		for pos := 0; pos < size; pos++ {
-			for b := 0; b < 256; b++ {
-				s := []byte(strings.Repeat("x", size))
-				s[pos] = byte(b)
-				if got, want := printableASCII(string(s)), b >= 0x20 && b < 0x7f; got != want {
-					t.Fatalf("printableASCII: byte %#x at %d of %d: got %v, want %v", b, pos, size, got, want)
-				}
-			}
-		}
-	}
-	for _, s := range []string{"", "[%clk 0:05:00]", "Carlsen, Magnus"} {
-		if !printableASCII(s) || !plainASCII(s) {
-			t.Errorf("plain text %q rejected", s)
-		}
-	}
-	if !printableASCII(`a\b`) || plainASCII(`a\b`) || plainASCII(`Mr. \"X\"`) {
-		t.Error("backslash not told apart")
-	}
-}
-
 // TestDeepVariations: nesting beyond MaxDepth is skipped with one error,
 // the game and the games after it go on, in time linear in the input.
 func TestDeepVariations(t *testing.T) {
