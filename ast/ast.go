@@ -24,8 +24,13 @@ func (s Span) End() int { return s.To }
 // Database is a parsed PGN file: a sequence of games.
 type Database struct {
 	Span
-	Games   []*Game   // the games in file order
-	Escapes []*Escape // "%" escape lines, which the standard says to ignore
+	Games []*Game // the games in file order
+	// Escapes are the "%" escape lines, which the standard says to ignore,
+	// that stand inside games or after a game's marker before comments
+	// that it takes (Game.Trailing). Those between games are part of the
+	// text between them, and not listed: text of nothing else would cost
+	// memory in proportion.
+	Escapes []*Escape
 	// Skipped counts the bytes that error recovery passed over outside
 	// any game; each game counts its own (Game.Skipped).
 	Skipped int

@@ -135,12 +135,6 @@ type Cut struct {
 	Games int
 	// Accept, when set, is asked about every place before it is taken.
 	Accept func(off int) bool
-	// GiveUp, when positive, makes ParsePrefix give up once Accept has
-	// refused that many places: it then returns end -1 and no games, so
-	// that a caller that will cut the text some other way does not hold a
-	// whole text's games in vain (tiny games past a range's end, none of
-	// them at a sync point).
-	GiveUp int
 }
 
 // ParsePrefix parses src, a text that may go on after it, up to the first
@@ -149,7 +143,7 @@ type Cut struct {
 // a move number, a move or a marker, or a "[" that starts a line after
 // movetext and a blank line. It returns what Parse(src[:end]) would, with
 // end, the place where it stopped; end is len(src) when it found none, and
-// then the last game may be incomplete, or -1 when it gave up (Cut.GiveUp).
+// then the last game may be incomplete.
 // Cutting a text at end and parsing
 // the rest from there gives the games of a parse of the whole text, which
 // is how package reader splits its input while parsing it only once.
@@ -166,7 +160,6 @@ func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int)
 	}
 	p.reset(src, ps.ReuseMemory)
 	p.cut, p.cutAt = c, len(src)
-	p.refused, p.gaveUp = 0, false
 	p.cutFrom = max(c.From, 0)
 	p.maxDepth = ps.MaxDepth
 	p.encoding = ps.Encoding
@@ -181,10 +174,6 @@ func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int)
 	// the next boundary itself.
 	for ps.yacc.Parse(p) != 0 && !p.atEOF {
 		p.aborted = true
-	}
-	if p.gaveUp {
-		p.db, p.diags = nil, nil
-		return nil, nil, -1
 	}
 	p.db.To = p.cutAt
 	db, diags := p.finish()
@@ -248,14 +237,15 @@ type parser struct {
 	// foreign lists the tag values and comments with bytes outside ASCII,
 	// in input order, for decoding once their games are complete.
 	foreign []foreignText
+	// escapesFrom is where escape lines between games begin, -1 when no
+	// such line waits for the next token (settleEscapes).
+	escapesFrom int
 
 	// cut says where ParsePrefix may stop; it looks at tokens from
 	// cutFrom on, and stopped at cutAt (len(src) while it has not).
 	cut     Cut
 	cutFrom int
 	cutAt   int
-	refused int  // places Accept refused
-	gaveUp  bool // refused reached Cut.GiveUp: the parse is in vain
 
 	build builder
 }
@@ -301,6 +291,7 @@ func (p *parser) reset(src string, reuse bool) {
 		p.kept = p.db
 	}
 	p.inTag, p.parens, p.lastLBracket = false, 0, -1
+	p.escapesFrom = -1
 	p.atEOF, p.aborted = false, false
 	*p.cur = lexer.Token{}
 	p.queue = p.queue[:0]
@@ -528,19 +519,17 @@ func (p *parser) cutBefore(tok lexer.Token) bool {
 	}
 	switch {
 	case p.gameOver() && startsGame(tok.Kind):
-	case tok.Kind == token.LBracket && isMovetext(p.curYacc) && p.curYacc != tokResult && p.atColumn1(tok.Start) && p.blankLineBefore(tok):
+	case tok.Kind == token.LBracket && isMovetext(p.curYacc) && p.curYacc != tokResult:
+		// A "[" after movetext always starts the next game, so that games
+		// glued together without blank lines or markers are cut as they
+		// end, and no piece holds more than a piece's worth of them.
 	case tok.Kind == token.LBracket && afterTagPair(p.curYacc) && p.atColumn1(tok.Start) && (p.blankLineBefore(tok) || p.tagged && p.eventTagFollows()):
 		// A game of tags only ends here (gameEndsBefore): before a blank
 		// line, or before a second Event tag.
 	default:
 		return false
 	}
-	if p.cut.Accept == nil || p.cut.Accept(tok.Start) {
-		return true
-	}
-	p.refused++
-	p.gaveUp = p.refused == p.cut.GiveUp // stop here; ParsePrefix drops the games
-	return p.gaveUp
+	return p.cut.Accept == nil || p.cut.Accept(tok.Start)
 }
 
 // enoughGames reports whether the game being read is the Cut's Games-th or
@@ -918,6 +907,9 @@ func (p *parser) classify(tokp *lexer.Token) int {
 	if tok.Kind != token.Illegal {
 		p.illegal = 0
 	}
+	if p.escapesFrom >= 0 {
+		p.settleEscapes(tok)
+	}
 	switch tok.Kind {
 	case token.EOF:
 		return 0
@@ -982,6 +974,16 @@ func (p *parser) classify(tokp *lexer.Token) int {
 		return -1
 	case token.Escape:
 		if p.atColumn1(tok.Start) {
+			if p.curYacc == 0 || p.gameOver() {
+				// Between games: an escape line belongs to no game unless a
+				// comment after the marker follows (Game.Trailing). Noting
+				// where such lines begin, rather than keeping each, bounds
+				// the memory of text made of nothing else.
+				if p.escapesFrom < 0 {
+					p.escapesFrom = tok.Start
+				}
+				return -1
+			}
 			p.db.Escapes = append(p.db.Escapes, &ast.Escape{Span: span(tok), Text: text[1:]})
 			return -1
 		}
@@ -994,6 +996,32 @@ func (p *parser) classify(tokp *lexer.Token) int {
 		return -1
 	}
 	return p.illegalToken(tok)
+}
+
+// settleEscapes decides, at tok, the first token after escape lines that
+// stand between games, whether those lines belong to the game before: they
+// do when tok is a comment that the game takes after its marker
+// (Game.Trailing), and then they are listed as if kept one by one.
+// Otherwise they belong to no game and are not listed: they are part of the
+// text between games. Tokens that the grammar never sees leave them
+// pending.
+func (p *parser) settleEscapes(tok lexer.Token) {
+	switch tok.Kind {
+	case token.Escape, token.BOM, token.LAngle, token.RAngle:
+		return
+	case token.Comment, token.Illegal:
+		if p.curYacc == tokResult && (tok.Kind == token.Comment || p.src[tok.Start] == '{') {
+			var sc lexer.Scanner
+			sc.Reset(p.src[:tok.Start])
+			sc.Seek(p.escapesFrom)
+			for e := sc.Next(); e.Kind != token.EOF; e = sc.Next() {
+				if e.Kind == token.Escape && p.atColumn1(e.Start) {
+					p.db.Escapes = append(p.db.Escapes, &ast.Escape{Span: span(e), Text: p.src[e.Start+1 : e.End]})
+				}
+			}
+		}
+	}
+	p.escapesFrom = -1
 }
 
 // repairQuotes handles a tag value with unescaped quotes inside, such as

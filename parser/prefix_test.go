@@ -83,7 +83,10 @@ func TestParsePrefixPlaces(t *testing.T) {
 		{"marker after a marker", "1. e4 * * 1-0", 1, "* 1-0"},
 		{"not at a comment after a marker", "1. e4 * {c} 1. d4 *", 1, ""},
 		{"game without marker, blank line", "1. e4 e5\n\n[Event \"b\"]\n1. d4 *", 1, "[Event \"b\"]\n1. d4 *"},
-		{"no blank line", "1. e4 e5\n[Event \"b\"]\n1. d4 *", 1, ""},
+		{"no blank line", "1. e4 e5\n[Event \"b\"]\n1. d4 *", 1, "[Event \"b\"]\n1. d4 *"},
+		{"games glued on one line", "[Event \"a\"] 1. e4 [Event \"b\"] 1. d4", 1, "[Event \"b\"] 1. d4"},
+		{"not after tags", "[Event \"a\"]\n[Site \"b\"]\n1. d4 *", 1, ""},
+		{"not after an unmatched parenthesis", "[Event \"a\"] )\n[Site \"b\"]\n1. d4 *", 1, ""},
 		{"open variation", "1. e4 (1. d4\n\n[Event \"b\"]\n1. d4 *", 1, ""},
 		{"marker in an open variation", "1. e4 (1. d4 *\n\n[Event \"b\"]\n1. d4 *", 1, "[Event \"b\"]\n1. d4 *"},
 		{"after a broken game", "[x] 1-0\n[y] 0-1\n", 1, "[y] 0-1\n"},
@@ -115,32 +118,6 @@ func TestParsePrefixPlaces(t *testing.T) {
 	open := "1. e4 {open\n\n" + src
 	if _, _, end := parsePrefix(t, open, Cut{From: len(open), Games: 3}); end != len(open) {
 		t.Errorf("Games 3 after an unterminated comment: cut at %d of %d", end, len(open))
-	}
-}
-
-// TestParsePrefixGivesUp: with Cut.GiveUp, ParsePrefix gives up at the
-// place Accept refuses that many times, and takes a place it accepts
-// before that; the Parser then parses as if it had never given up.
-func TestParsePrefixGivesUp(t *testing.T) {
-	const game = "1. e4 *\n"
-	src := strings.Repeat(game, 10)
-	refuse := func(off int) bool { return false }
-	var p Parser
-	for _, giveUp := range []int{1, 3, 9} {
-		if db, diags, end := p.ParsePrefix(src, Cut{From: 1, Accept: refuse, GiveUp: giveUp}); end != -1 || db != nil || diags != nil {
-			t.Errorf("GiveUp %d, every place refused: end %d, %v, %d diagnostics; want -1 and nothing", giveUp, end, db, len(diags))
-		}
-	}
-	if _, _, end := p.ParsePrefix(src, Cut{From: 1, Accept: refuse, GiveUp: 10}); end != len(src) {
-		t.Errorf("GiveUp 10 with 9 places refused: end %d, want %d", end, len(src))
-	}
-	third := func(off int) bool { return off == 3*len(game) }
-	if _, _, end := p.ParsePrefix(src, Cut{From: 1, Accept: third, GiveUp: 3}); end != 3*len(game) {
-		t.Errorf("GiveUp 3, third place accepted: end %d, want %d", end, 3*len(game))
-	}
-	_, want, _ := parsePrefix(t, src, Cut{From: 2 * len(game)})
-	if _, got, _ := parseWith(t, &p, src, Cut{From: 2 * len(game)}); got != want {
-		t.Errorf("a parse after giving up differs:\n got: %s\nwant: %s", got, want)
 	}
 }
 

@@ -285,11 +285,9 @@ func TestUnclosedCommentsReadAhead(t *testing.T) {
 
 // TestTinyGamesPastRangeEnd: bare "*" games have no sync point, so the
 // first range reads the whole file past its end, where only a sync point
-// may end it. A parse there gives up once it finds no such cut (Cut.GiveUp)
-// instead of parsing and holding a whole window of games in vain, so two
-// workers allocate about what one does, at every size (they allocated 1.7,
-// 4 and 5.3 times as much at these sizes when every such parse ran to the
-// end of its window).
+// may end it. Past a piece's worth of text without one, the range is still
+// read a piece at a time, each parse handed out, none in vain, so two
+// workers allocate about what one does, at every size.
 func TestTinyGamesPastRangeEnd(t *testing.T) {
 	allocated := func(src string, workers int) uint64 {
 		var before, after runtime.MemStats

@@ -647,7 +647,17 @@ func (rd *Reader) cut() (n int, parsed piece) {
 			return len(rd.buf), piece{}
 		}
 	}
-	return Boundary(unsafe.String(unsafe.SliceData(rd.buf), rd.searchable()), rd.eof || rd.commentsEnd), piece{}
+	n = Boundary(unsafe.String(unsafe.SliceData(rd.buf), rd.searchable()), rd.eof || rd.commentsEnd)
+	if n == 0 && rd.opts.Workers > 1 && !rd.ranged && len(rd.buf) >= 4*rd.opts.PieceSize && !rd.stopped && rd.base >= rd.scanUntil && !rd.commentsEnd {
+		// Games glued on one line have no place to cut that scanning can
+		// trust; the parser finds one. The worker parses the piece again,
+		// as this parser's memory serves the next cut.
+		if n, parsed := rd.parseCut(); n > 0 {
+			giveBack(parsed.mem)
+			return n, piece{}
+		}
+	}
+	return n, piece{}
 }
 
 // searchable returns how much of the buffer a cut is looked for in: all of
@@ -682,9 +692,6 @@ func (rd *Reader) parseCut() (int, piece) {
 	limit := math.MaxInt
 	if rd.ranged {
 		limit = rd.limit - rd.base
-		if limit <= 0 {
-			return 0, piece{} // the range ends at once; limitRange knows how
-		}
 	}
 	var src string
 	var mem *pieceMemory
@@ -698,16 +705,25 @@ func (rd *Reader) parseCut() (int, piece) {
 		cut.From = len(src)
 	}
 	if rd.ranged {
-		// Past the limit, only the first game at a sync point ends the
-		// range, the place that the next range starts from.
-		cut.From = min(cut.From, limit)
-		cut.Accept = func(off int) bool { return off < limit || isSyncPoint(src, off) }
-		// Tiny games past the limit, none at a sync point, would have the
-		// whole window parsed and held in vain: scan for cuts instead.
-		cut.GiveUp = maxPieceGames
+		// Past the limit, the first game at a sync point ends the range, the
+		// place that the next range starts from. Where none comes within a
+		// piece's worth of text or of games, the piece ends at any game
+		// start and the range goes on, so that text without sync points is
+		// still read a piece at a time.
+		past := max(limit, 0)
+		anywhere := past + rd.opts.PieceSize
+		cut.From = min(cut.From, past)
+		refused := 0
+		cut.Accept = func(off int) bool {
+			if off < limit || off >= anywhere || refused == maxPieceGames || isSyncPoint(src, off) {
+				return true
+			}
+			refused++
+			return false
+		}
 	}
 	db, diags, end := rd.w.parser.ParsePrefix(src, cut)
-	if end < 0 || end == len(src) && !final {
+	if end == len(src) && !final {
 		// Pieces that start in this text are cut by scanning, so that input
 		// where the parser finds no cut (every game broken, say) is not
 		// parsed in vain again and again.
@@ -715,7 +731,7 @@ func (rd *Reader) parseCut() (int, piece) {
 		giveBack(mem)
 		return 0, piece{}
 	}
-	if end < len(src) && end >= limit {
+	if end < len(src) && end >= limit && isSyncPoint(src, end) {
 		rd.stopAt(end) // the range ends here
 	}
 	return end, piece{src: src[:end], mem: mem, db: db, diags: diags, inPlace: inPlace}
@@ -968,6 +984,7 @@ func boundary(src string, final bool, after int) (cut, games int) {
 	prev := token.EOF
 	strong, weak, weakGames := 0, 0, 0
 	inTag := false // after "[" and before "]": symbols there are tag names, not movetext
+	parens := 0    // variations open since the last termination marker
 	for {
 		tok := sc.Next()
 		switch tok.Kind {
@@ -1024,6 +1041,9 @@ func boundary(src string, final bool, after int) (cut, games int) {
 			// After a termination marker a tagless game may start, even on
 			// the same line; not with a comment, which would belong to the
 			// game before.
+			if tok.Kind == token.Result {
+				parens = 0
+			}
 			if prev == token.Result {
 				strong = tok.Start
 				if games++; games == maxPieceGames && after < 0 {
@@ -1033,7 +1053,7 @@ func boundary(src string, final bool, after int) (cut, games int) {
 		case token.LBracket:
 			if prev == token.Result || atLineStart(src, tok.Start) {
 				strongCut := prev == token.Result
-				weakCut := !strongCut && isMovetext(prev) && !inTag && blankLineBefore(src, tok.Start)
+				weakCut := !strongCut && isMovetext(prev) && !inTag && parens == 0
 				if (strongCut || weakCut) && after >= 0 && tok.Start >= after && isSyncPoint(src, tok.Start) {
 					return tok.Start, games + weakGames
 				}
@@ -1052,9 +1072,16 @@ func boundary(src string, final bool, after int) (cut, games int) {
 					}
 				}
 			}
-			inTag = true
+			inTag, parens = true, 0 // a "[" ends the variations of the game before
 		case token.RBracket:
 			inTag = false
+		case token.LParen:
+			parens++
+		case token.RParen:
+			if parens == 0 {
+				continue // the parser drops it (PGN203): no movetext
+			}
+			parens--
 		case token.String:
 			if inTag && (prev == token.Symbol || prev == token.Integer || prev == token.Move) {
 				// Follow the parser's repair of unescaped quotes.
