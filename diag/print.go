@@ -16,6 +16,10 @@ import (
 //	source line
 //	     ^~~~
 //	  hint: suggested fix
+//
+// What comes from the input, the file name, the source line, the values
+// quoted in the message and the detail lines, is shown as Printable shows
+// it.
 func WriteText(w io.Writer, f *File, d Diagnostic, c *Catalog) error {
 	return LocateStart(f, d).WriteText(w, f.Name, c)
 }
@@ -72,7 +76,7 @@ func (l Located) WriteText(w io.Writer, name string, c *Catalog) error {
 func (l Located) AppendText(dst []byte, name string, c *Catalog) []byte {
 	d := l.Diagnostic
 	e := c.Lookup(d.Code)
-	dst = append(dst, name...)
+	dst = AppendPrintable(dst, name)
 	dst = append(dst, ':')
 	dst = strconv.AppendInt(dst, int64(l.Pos.Line), 10)
 	dst = append(dst, ':')
@@ -82,7 +86,7 @@ func (l Located) AppendText(dst []byte, name string, c *Catalog) []byte {
 	dst = append(dst, '[')
 	dst = d.Code.append(dst)
 	dst = append(dst, "]: "...)
-	dst = append(dst, c.Message(d)...)
+	dst = AppendPrintable(dst, c.Message(d))
 	dst = append(dst, '\n')
 	if l.HasSource {
 		dst = append(append(dst, l.Shown...), '\n')
@@ -92,11 +96,11 @@ func (l Located) AppendText(dst []byte, name string, c *Catalog) []byte {
 		dst = append(dst, "  "...)
 		dst = append(dst, c.phrases["hint"]...)
 		dst = append(dst, ": "...)
-		dst = append(append(dst, hint...), '\n')
+		dst = append(AppendPrintable(dst, hint), '\n')
 	}
 	for rest := d.Detail; rest != ""; {
 		line, after, found := strings.Cut(rest, "\n")
-		dst = append(append(dst, "    "...), line...)
+		dst = AppendPrintable(append(dst, "    "...), line)
 		if found || line != "" {
 			dst = append(dst, '\n')
 		}
@@ -187,14 +191,19 @@ func caretLines(src string, ls, le, start, end, before, after int, cutBefore boo
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(src[i:])
-		if (r == utf8.RuneError && size == 1) || (r < 0x20 && r != '\t') || r == 0x7f {
-			r = '?' // as the standard suggests for characters that cannot be shown
+		var width int
+		if r != '\t' && mustEscape(r, size) {
+			// Shown as its escape (Printable), one column a byte of it.
+			esc := appendEscape(nil, r, src[i:i+size])
+			s.Write(esc)
+			width = len(esc)
+		} else {
+			s.WriteRune(r)
+			// The caret line takes as many columns as the text above it
+			// on a terminal: two under a wide character, none under a
+			// combining mark.
+			width = uniseg.StringWidth(string(r))
 		}
-		s.WriteRune(r)
-		// The caret line takes as many columns as the text above it on
-		// a terminal: two under a wide character, none under a
-		// combining mark.
-		width := uniseg.StringWidth(string(r))
 		switch {
 		case i < start && r == '\t':
 			c.WriteByte('\t')
@@ -214,6 +223,86 @@ func caretLines(src string, ls, le, start, end, before, after int, cutBefore boo
 		s.WriteString("…")
 	}
 	return s.String(), c.String()
+}
+
+// Printable returns s as text output shows input: a file or zip member
+// name, a tag value, a line of the source. What a terminal would act on
+// rather than show is escaped, so that input cannot retitle or clear the
+// terminal, move its cursor, forge lines of output, or reorder the text
+// around it:
+//   - C0 control characters but the tab, and DEL: \x and two hex digits
+//     ("\x1b", "\x0a");
+//   - each byte that is not part of valid UTF-8: the same ("\xff");
+//   - C1 control characters (U+0080 to U+009F), the line and paragraph
+//     separators U+2028 and U+2029, and the bidirectional controls
+//     (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069): \u
+//     and four hex digits ("\u202e").
+//
+// Everything else, tabs and other languages' letters included, is kept.
+// A backslash is not escaped, so the result cannot always be read back:
+// it is for reading, and JSON output gives the exact text. The source
+// excerpt under a diagnostic shows its line the same way.
+func Printable(s string) string {
+	if plain(s) {
+		return s
+	}
+	return string(AppendPrintable(make([]byte, 0, len(s)+8), s))
+}
+
+// AppendPrintable appends Printable(s) to dst and returns the extended
+// slice.
+func AppendPrintable(dst []byte, s string) []byte {
+	if plain(s) {
+		return append(dst, s...)
+	}
+	for i := 0; i < len(s); {
+		if b := s[i]; b >= 0x20 && b < 0x7f || b == '\t' {
+			dst = append(dst, b)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if mustEscape(r, size) {
+			dst = appendEscape(dst, r, s[i:i+size])
+		} else {
+			dst = append(dst, s[i:i+size]...)
+		}
+		i += size
+	}
+	return dst
+}
+
+// plain reports whether s is printable ASCII and tabs, which Printable
+// keeps as it is: nearly every name and message.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; (b < 0x20 || b >= 0x7f) && b != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// mustEscape reports whether Printable escapes r, decoded from size bytes.
+// It says so for the tab too, which callers keep.
+func mustEscape(r rune, size int) bool {
+	switch {
+	case r == utf8.RuneError && size == 1, r < 0x20, r >= 0x7f && r <= 0x9f:
+		return true
+	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x2028 && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
+}
+
+// appendEscape appends the escape of r, decoded from the bytes raw: \xHH
+// for a byte below 0x80 or not UTF-8, \uHHHH for a character.
+func appendEscape(dst []byte, r rune, raw string) []byte {
+	const hex = "0123456789abcdef"
+	if r < 0x80 || r == utf8.RuneError && len(raw) == 1 {
+		return append(dst, '\\', 'x', hex[raw[0]>>4], hex[raw[0]&0xf])
+	}
+	return append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
 }
 
 // How much of a long line is shown around a diagnostic, in bytes; lines up

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/input"
@@ -164,7 +163,10 @@ func Where(cat *diag.Catalog, index int, tags []model.Tag) string {
 	return cat.Render("in game {game}", diag.ValueArg("game", GameName(index, tags)))
 }
 
-// GameName names a game for a reader: its index and players.
+// GameName names a game for a reader: its index and players, as the tags
+// give them, control characters and bytes that are not UTF-8 included.
+// Text is to show it through diag.Printable, as diagnostics do (the
+// line "in game N (White – Black)" is one of their detail lines).
 func GameName(index int, tags []model.Tag) string {
 	white, black := "?", "?"
 	for _, t := range tags {
@@ -175,7 +177,5 @@ func GameName(index int, tags []model.Tag) string {
 			black = t.Value
 		}
 	}
-	// Tag values read with --encoding utf8 may hold bytes that are not
-	// UTF-8: every line pgnc prints is UTF-8, as source lines are.
-	return fmt.Sprintf("%d (%s – %s)", index, strings.ToValidUTF8(white, "?"), strings.ToValidUTF8(black, "?"))
+	return fmt.Sprintf("%d (%s – %s)", index, white, black)
 }

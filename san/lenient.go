@@ -12,7 +12,11 @@ import "strings"
 //   - figurines, "♘f3" and "♞f6" alike (Figurine);
 //   - drops such as "N@e6" (Kind Drop, DropMove);
 //   - a piece letter of another language, "Sf3" (ForeignLetter, with
-//     NoPiece: ParseIn reads it once the game's language is known).
+//     NoPiece: ParseIn reads it once the game's language is known). P is
+//     English's pawn letter and Dutch's knight: "Pf3" reads as a pawn
+//     move (PawnLetter), but "Pcb5", "Pbd7" or "P1d2", which no pawn
+//     can write, and a promotion to P ("bxa8=P", "b8P") wait for the
+//     language as the other letters do.
 func ParseLenient(text string) (Move, bool) {
 	if m, ok := Parse(text); ok {
 		return m, true
@@ -22,10 +26,10 @@ func ParseLenient(text string) (Move, bool) {
 		m.Quirks |= quirk
 		return m, ok
 	}
-	if i := strings.IndexByte(text, '='); i >= 0 && i+1 < len(text) && foreignLetters[text[i+1]] {
+	if i := promotionAt(text); i >= 0 && (foreignLetters[text[i]] || text[i] == 'P') {
 		// A promotion piece of another language: like a piece letter, it
 		// waits for the game's language; the shape is checked now.
-		if m, ok := ParseLenient(text[:i+1] + "Q" + text[i+2:]); ok && m.Piece == Pawn {
+		if m, ok := ParseLenient(text[:i] + "Q" + text[i+1:]); ok && m.Piece == Pawn {
 			m.Piece, m.Promotion = NoPiece, NoPiece
 			m.Quirks |= ForeignLetter
 			return m, true
@@ -37,31 +41,52 @@ func ParseLenient(text string) (Move, bool) {
 
 // promotionIn rewrites the promotion piece of text, written as a figurine
 // or, in lang, with a letter that is no English piece letter ("e8=♕",
-// "e8=D"), to its English letter, and returns the quirk that says so; ok
-// is false when there is nothing to rewrite.
+// "e8=D", "e8D"), to its English letter, and returns the quirk that says
+// so; ok is false when there is nothing to rewrite.
 func promotionIn(text string, lang *Language) (english string, quirk Quirks, ok bool) {
-	i := strings.IndexByte(text, '=')
-	if i < 0 || i+1 >= len(text) {
+	i := promotionAt(text)
+	if i < 0 {
 		return "", 0, false
 	}
-	rest := text[i+1:]
+	rest := text[i:]
 	if p, n := figurine(rest); n > 0 && p != Pawn && p != King {
-		return text[:i+1] + p.Letter() + rest[n:], Figurine, true
+		return text[:i] + p.Letter() + rest[n:], Figurine, true
 	}
 	if c := rest[0]; lang != nil && upperPiece[c] == NoPiece && lang.pieces[c] != NoPiece && lang.pieces[c] != King {
-		return text[:i+1] + lang.pieces[c].Letter() + rest[1:], ForeignLetter, true
+		return text[:i] + lang.pieces[c].Letter() + rest[1:], ForeignLetter, true
 	}
 	return "", 0, false
+}
+
+// promotionAt returns where the promotion piece of text stands, after
+// "=" ("e8=D", "e8=♕") or, without it, as an upper-case letter right after
+// a pawn's last rank ("e8D", "dxe1D"); -1 where text has none.
+func promotionAt(text string) int {
+	if i := strings.IndexByte(text, '='); i >= 0 {
+		if i+1 < len(text) {
+			return i + 1
+		}
+		return -1
+	}
+	i := 1
+	if len(text) > 2 && text[1] == 'x' && isFile(text[2]) {
+		i = 3
+	}
+	if len(text) > i+1 && isFile(text[0]) && (text[i] == '1' || text[i] == '8') && text[i+1] >= 'A' && text[i+1] <= 'Z' {
+		return i + 1
+	}
+	return -1
 }
 
 // ForeignLetterIn returns the first piece letter of text that is a letter
 // of another language than English, the one that ForeignLetter marks, or
 // 0 for none.
 func ForeignLetterIn(text string) byte {
-	for i := 0; i < len(text); i++ {
-		if foreignLetters[text[i]] && (i == 0 || text[i-1] == '=') {
-			return text[i]
-		}
+	if len(text) > 0 && (foreignLetters[text[0]] || text[0] == 'P') {
+		return text[0]
+	}
+	if i := promotionAt(text); i >= 0 && (foreignLetters[text[i]] || text[i] == 'P') {
+		return text[i]
 	}
 	return 0
 }
@@ -114,8 +139,18 @@ func lenient(text string, lang *Language) (Move, bool) {
 		}
 		return Move{}, false
 	case c == 'P':
-		m.Quirks |= PawnLetter
-		return afterPiece(m, Pawn, s[1:])
+		if mv, ok := afterPiece(m, Pawn, s[1:]); ok && pawnShaped(mv) {
+			mv.Quirks |= PawnLetter
+			return mv, true
+		}
+		if mv, ok := pieceMove(m, s[1:]); ok && lang == nil {
+			// "Pcb5": no pawn move, but a piece's, as Dutch writes the
+			// knight. It waits for the game's language, like "Sf3".
+			mv.Piece = NoPiece
+			mv.Quirks |= ForeignLetter
+			return mv, true
+		}
+		return Move{}, false
 	}
 	if mv, ok := m.decode(s); ok {
 		return mv, true
@@ -133,6 +168,17 @@ func lenient(text string, lang *Language) (Move, bool) {
 		return pieceMove(m, s[1:])
 	}
 	return Move{}, false
+}
+
+// pawnShaped reports whether a pawn could make m as far as its files go:
+// a capture, "Pbxd7", is to a neighbouring file. A move after P that no
+// pawn can make is read as Dutch writes a knight's.
+func pawnShaped(m Move) bool {
+	if !m.Capture || m.FromFile < 0 {
+		return true
+	}
+	d := int(m.FromFile) - int(m.To)%8
+	return d == 1 || d == -1
 }
 
 // afterPiece decodes what follows the piece letter or figurine of p: SAN's

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/reader"
 	"github.com/spf13/pflag"
@@ -58,7 +59,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer rd.Close()
 		for game, err := range rd.All() {
 			if err != nil {
-				msg.Fprintf(stderr, "pgnc: %s: %v\n", in.name, err)
+				msg.Fprintf(stderr, "pgnc: %s: %v\n", diag.Printable(in.name), err)
 				failed = true
 				return
 			}

@@ -99,7 +99,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				failed, err = w.fromPGN(in.text, in.name, stderr)
 			}
 			if err != nil {
-				msg.Fprintf(stderr, "pgnc: %s: %v\n", in.name, err)
+				msg.Fprintf(stderr, "pgnc: %s: %v\n", diag.Printable(in.name), err)
 				code = exitUsage
 			} else if failed && code == exitClean {
 				code = exitProblems

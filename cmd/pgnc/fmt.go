@@ -158,10 +158,10 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				code = exitProblems
 			}
 			if flags.list && changed {
-				fmt.Fprintln(stdout, in.name)
+				fmt.Fprintln(stdout, diag.Printable(in.name))
 			}
 			if flags.check && changed {
-				msg.Fprintf(stderr, "%s: not in export format\n", in.name)
+				msg.Fprintf(stderr, "%s: not in export format\n", diag.Printable(in.name))
 				if code == exitClean {
 					code = exitProblems
 				}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
 	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/parser"
@@ -125,7 +126,7 @@ func eachInput(arg string, stdin io.Reader, o openOptions, fn func(*pgnInput, er
 			// would block, a device never end.
 			if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
 				if o.stderr != nil {
-					msg.Fprintf(o.stderr, "pgnc: warning: %s is not a regular file; passed over\n", path)
+					msg.Fprintf(o.stderr, "pgnc: warning: %s is not a regular file; passed over\n", diag.Printable(path))
 				}
 				return nil
 			}

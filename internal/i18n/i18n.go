@@ -178,9 +178,19 @@ func (p *Printer) Sprintf(key string, args ...any) string {
 }
 
 // Fprintf is message.Printer's Fprintf, with errors that pgnc knows in
-// the printer's language (see words).
+// the printer's language (see words). The text of an error is one line
+// that may quote input, a file or zip member name above all: it is
+// printed as diag.Printable shows it, so that a name cannot send the
+// terminal control sequences or forge lines. Other arguments are printed
+// as they are: a caller passes a name through diag.Printable itself.
 func (p *Printer) Fprintf(w io.Writer, key string, args ...any) (int, error) {
-	return p.Printer.Fprintf(w, key, p.words(args)...)
+	args = append([]any(nil), p.words(args)...) // the caller's own slice stays as it is
+	for i, a := range args {
+		if err, ok := a.(error); ok {
+			args[i] = diag.Printable(err.Error())
+		}
+	}
+	return p.Printer.Fprintf(w, key, args...)
 }
 
 // words returns args with each error that holds one of the input
