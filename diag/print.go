@@ -187,9 +187,7 @@ func caretLines(src string, ls, le, start, end, before, after int, cutBefore boo
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(src[i:])
-		if (r == utf8.RuneError && size == 1) || (r < 0x20 && r != '\t') || r == 0x7f {
-			r = '?' // as the standard suggests for characters that cannot be shown
-		}
+		r = shownRune(r, size)
 		s.WriteRune(r)
 		// The caret line takes as many columns as the text above it on
 		// a terminal: two under a wide character, none under a
@@ -214,6 +212,42 @@ func caretLines(src string, ls, le, start, end, before, after int, cutBefore boo
 		s.WriteString("…")
 	}
 	return s.String(), c.String()
+}
+
+// shownRune is the character an excerpt shows for r, decoded from size
+// bytes: '?', as the standard suggests for characters that cannot be
+// shown, for a byte that is not UTF-8 and for a control character other
+// than tab (C0, DEL and C1: ESC or CSI would start a terminal's escape
+// sequence); r itself otherwise.
+func shownRune(r rune, size int) rune {
+	if (r == utf8.RuneError && size == 1) || (r < 0x20 && r != '\t') || (r >= 0x7f && r < 0xa0) {
+		return '?'
+	}
+	return r
+}
+
+// Printable returns s as a source excerpt shows it (shownRune), for text
+// of a file printed elsewhere, such as a tag value in a title: no byte of
+// it can move a terminal's cursor or set its title.
+func Printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || shownRune(r, 0) != r {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		b.WriteRune(shownRune(r, size))
+		i += size
+	}
+	return b.String()
 }
 
 // How much of a long line is shown around a diagnostic, in bytes; lines up
