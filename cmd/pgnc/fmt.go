@@ -65,7 +65,7 @@ func tooLong(g *reader.Game) diag.Diagnostic {
 func newFmtFlags(out io.Writer) *fmtFlags {
 	f := &fmtFlags{set: pflag.NewFlagSet("fmt", pflag.ContinueOnError)}
 	f.set.SetOutput(out)
-	f.set.BoolVarP(&f.write, "write", "w", false, msg.Sprintf("rewrite each FILE in place (atomically: a temporary file is renamed over it)"))
+	f.set.BoolVarP(&f.write, "write", "w", false, msg.Sprintf("rewrite each FILE in place (atomically: a temporary file is renamed over it); a file that another program changed meanwhile is left as it is (exit 2)"))
 	f.set.BoolVarP(&f.list, "list", "l", false, msg.Sprintf("list the files whose formatting differs, write nothing else"))
 	f.set.BoolVar(&f.check, "check", false, msg.Sprintf("exit 1 when a file is not in export format"))
 	f.set.IntVar(&f.width, "width", 79, msg.Sprintf("longest movetext line"))
