@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -225,6 +226,9 @@ func (l pipedLines) ReadLine() (string, error) {
 			for err == bufio.ErrBufferFull {
 				line, err = l.r.ReadSlice('\n')
 				n += len(line)
+			}
+			if err == nil { // the line end is not counted
+				n -= len(line) - len(bytes.TrimRight(line, "\r\n"))
 			}
 			msg.Fprintf(*l.out, "a line of %d bytes is too long for a move or command (at most %d); passed over\n", n, maxLine)
 			if err == nil {
