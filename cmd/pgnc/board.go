@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/model"
@@ -39,12 +40,21 @@ func addGameLimitFlag(set *pflag.FlagSet, limit *int) {
 	set.IntVar(limit, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary, at least %d; a game of more than %d tag pairs or elements of movetext is not held in memory but refused (PGN904)", minGameBytes, wholeGameLimit))
 }
 
-// gameReader returns a reader of the games of r, named name, with models,
-// as board and play read them: a game is cut at limit bytes (PGN215), and
-// one too long to hold whole is read in parts, without a model
-// (ast.Game.Parts; see tooLong), so that no game costs gigabytes.
+// gameReader returns a reader of the games of r, named name, as board and
+// play read them: parsed only, the one game shown or continued checked on
+// its own (gameModel); cut at limit bytes (PGN215); a game too long to
+// hold whole read in parts (ast.Game.Parts; see tooLong), so that no game
+// costs gigabytes.
 func gameReader(r io.Reader, name string, limit int) *reader.Reader {
-	return reader.New(r, name, reader.Options{Model: true, Catalog: msg.Diag, MaxGameBytes: limit, InParts: true, PartSize: wholeGameLimit})
+	return reader.New(r, name, reader.Options{SyntaxOnly: true, Catalog: msg.Diag, MaxGameBytes: limit, InParts: true, PartSize: wholeGameLimit})
+}
+
+// gameModel checks g, read by gameReader, and returns its model; its
+// diagnostics are added to g.Diags.
+func gameModel(g *reader.Game) *model.Game {
+	m, diags := check.Checker{Catalog: msg.Diag}.Game(g.AST)
+	g.Diags = append(g.Diags, diags...)
+	return m
 }
 
 func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -98,7 +108,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 						tooBig = true
 						return
 					}
-					g = game.Model
+					g = gameModel(game)
 					return
 				}
 			}

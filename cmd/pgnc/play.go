@@ -165,10 +165,11 @@ func openPlaySession(path string, index, limit int, out, stderr io.Writer) (*pla
 		diag.WriteText(stderr, g.File, tooLong(g), msg.Diag)
 		msg.Fprintf(stderr, "pgnc play: game %d is too long to continue\n", g.Index)
 		return nil, nil
-	case g.Model == nil || !g.Model.Complete || g.AST.Broken || hasError(g.Diags):
+	}
+	m := gameModel(g)
+	if !m.Complete || g.AST.Broken || hasError(g.Diags) {
 		return nil, msg.Errorf("game %d has errors; pgnc check %s shows them", g.Index, path)
 	}
-	m := g.Model
 	base := int64(g.File.Base)
 	// One replay of the main line counts the positions seen, for
 	// repetitions, and ends at the position play goes on from.
