@@ -12,9 +12,9 @@ const unfinished = "[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \
 
 // TestHugeGameRefused: board and play hold one game whole, its tree and
 // model, as fmt and convert do: a game of more than wholeGameLimit
-// elements of movetext is read in parts and refused with PGN904 (a 16 MB
-// game took board 1.1 GB and play 2.2 GB before), while the games before
-// and after it are shown and continued as usual.
+// elements of movetext is read in parts and refused with PGN904, so that
+// it costs megabytes, not gigabytes; the games before and after it are
+// shown and continued as usual.
 func TestHugeGameRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "huge.pgn")
 	huge := strings.Replace(unfinished, "1. e4 e5 *", "1. "+strings.Repeat("Nf3 Nf6 Ng1 Ng8 ", wholeGameLimit/4+1)+"*", 1)

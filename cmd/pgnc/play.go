@@ -57,7 +57,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	path := set.Arg(0)
 	if *write {
-		// Refused now, not after the session: a file -w cannot write.
+		// A file -w cannot write is refused before the session, not after it.
 		if _, _, err := rewritable(path); err != nil {
 			msg.Fprintf(stderr, "pgnc play: %v\n", err)
 			return exitUsage

@@ -113,7 +113,7 @@ func TestPlayTitle(t *testing.T) {
 }
 
 // TestPlayDevZero: play reads a file that is not PGN text no further than
-// its first bytes, where it used to read /dev/zero until memory ran out.
+// its first bytes: /dev/zero, which never ends, is refused at once.
 func TestPlayDevZero(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero")
