@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/model"
@@ -14,24 +15,58 @@ import (
 // boardUsage is the key of board's usage in the catalogs of internal/i18n.
 const boardUsage = "help.board"
 
-func newBoardFlags(out io.Writer) (*pflag.FlagSet, *int, *int, *bool, *bool) {
-	fs := pflag.NewFlagSet("board", pflag.ContinueOnError)
-	fs.SetOutput(out)
-	game := fs.Int("game", 1, msg.Sprintf("which game of the file, from 1"))
-	ply := fs.Int("ply", -1, msg.Sprintf("show the position after this many plies of the main line (0: the start)"))
-	all := fs.Bool("all", false, msg.Sprintf("show every position of the main line in order"))
-	ascii := fs.Bool("ascii", false, msg.Sprintf("draw pieces as letters instead of chess figurines"))
-	return fs, game, ply, all, ascii
+// boardFlags are the options of pgnc board.
+type boardFlags struct {
+	set          *pflag.FlagSet
+	game, ply    int
+	all, ascii   bool
+	maxGameBytes int
+}
+
+func newBoardFlags(out io.Writer) *boardFlags {
+	f := &boardFlags{set: pflag.NewFlagSet("board", pflag.ContinueOnError)}
+	f.set.SetOutput(out)
+	f.set.IntVar(&f.game, "game", 1, msg.Sprintf("which game of the file, from 1"))
+	f.set.IntVar(&f.ply, "ply", -1, msg.Sprintf("show the position after this many plies of the main line (0: the start)"))
+	f.set.BoolVar(&f.all, "all", false, msg.Sprintf("show every position of the main line in order"))
+	f.set.BoolVar(&f.ascii, "ascii", false, msg.Sprintf("draw pieces as letters instead of chess figurines"))
+	addGameLimitFlag(f.set, &f.maxGameBytes)
+	return f
+}
+
+// addGameLimitFlag defines --max-game-bytes for board and play, which
+// hold one game whole.
+func addGameLimitFlag(set *pflag.FlagSet, limit *int) {
+	set.IntVar(limit, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary, at least %d; a game of more than %d tag pairs or elements of movetext is not held in memory but refused (PGN904)", minGameBytes, wholeGameLimit))
+}
+
+// gameReader returns a reader of the games of r, named name, as board and
+// play read them: parsed only, the one game shown or continued checked on
+// its own (gameModel); cut at limit bytes (PGN215); a game too long to
+// hold whole read in parts (ast.Game.Parts; see tooLong), so that no game
+// costs gigabytes.
+func gameReader(r io.Reader, name string, limit int) *reader.Reader {
+	return reader.New(r, name, reader.Options{SyntaxOnly: true, Catalog: msg.Diag, MaxGameBytes: limit, InParts: true, PartSize: wholeGameLimit})
+}
+
+// gameModel checks g, read by gameReader, and returns its model; its
+// diagnostics are added to g.Diags.
+func gameModel(g *reader.Game) *model.Game {
+	m, diags := check.Checker{Catalog: msg.Diag}.Game(g.AST)
+	g.Diags = append(g.Diags, diags...)
+	return m
 }
 
 func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs, gameN, ply, all, ascii := newBoardFlags(stderr)
+	flags := newBoardFlags(stderr)
+	fs := flags.set
 	fs.Usage = func() {
 		printUsage(stderr, msg.Sprintf(boardUsage), fs)
 	}
 	if code, ok := parseFlags(fs, "board", args, stderr); !ok {
 		return code
 	}
+	gameN, ply, all, ascii := &flags.game, &flags.ply, &flags.all, &flags.ascii
 	if fs.NArg() != 1 {
 		msg.Fprintf(stderr, "pgnc board: want exactly one FILE\n")
 		return exitUsage
@@ -40,11 +75,14 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		msg.Fprintf(stderr, "pgnc board: --game %d is out of range; games count from 1\n", *gameN)
 		return exitUsage
 	}
+	if fs.Changed("ply") && !atLeast("board", "ply", *ply, 0, stderr) || !atLeast("board", "max-game-bytes", flags.maxGameBytes, minGameBytes, stderr) {
+		return exitUsage
+	}
 	// The input is streamed up to the game shown: memory stays flat
 	// however big the file, and the games after it are not read.
 	var g *model.Game
 	games, inputs := 0, 0
-	failed := false
+	failed, tooBig := false, false
 	eachInput(fs.Arg(0), stdin, openOptions{stderr: stderr}, func(in *pgnInput, err error) {
 		if err != nil {
 			msg.Fprintf(stderr, "pgnc: %v\n", err)
@@ -55,7 +93,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if inputs++; inputs > 1 {
 			return
 		}
-		rd := reader.New(in.text, in.name, reader.Options{Model: true, Catalog: msg.Diag})
+		rd := gameReader(in.text, in.name, flags.maxGameBytes)
 		defer rd.Close()
 		for game, err := range rd.All() {
 			if err != nil {
@@ -65,7 +103,12 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			if game.Index > 0 {
 				if games = game.Index; games == *gameN {
-					g = game.Model
+					if game.AST.Parts > 0 {
+						diag.WriteText(stderr, game.File, tooLong(game), msg.Diag)
+						tooBig = true
+						return
+					}
+					g = gameModel(game)
 					return
 				}
 			}
@@ -74,6 +117,9 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case failed:
 		return exitUsage
+	case tooBig:
+		msg.Fprintf(stderr, "pgnc board: game %d is too long to show\n", *gameN)
+		return exitProblems
 	case inputs != 1:
 		msg.Fprintf(stderr, "pgnc board: %s holds %d PGN inputs; name one file (or one archive member's file)\n", fs.Arg(0), inputs)
 		return exitUsage

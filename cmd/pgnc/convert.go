@@ -41,7 +41,7 @@ func newConvertFlags(out io.Writer) *convertFlags {
 	f.set.StringVar(&f.to, "to", "", msg.Sprintf("output format: json, ndjson, uci, san, fen, epd or pgn"))
 	f.set.StringVar(&f.from, "from", "pgn", msg.Sprintf("input format: pgn or json (json reads json and ndjson)"))
 	f.set.BoolVar(&f.final, "final", false, msg.Sprintf("fen, epd: only the final position of each game"))
-	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("read with this many goroutines (at least 1); the output order stays that of the input"))
+	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("read with this many goroutines (at least 1; more than %d, 4 per core, counts as %d); the output order stays that of the input", maxJobs(), maxJobs()))
 	addEncodingFlag(f.set, &f.encoding)
 	f.spelling.add(f.set)
 	f.codes.add(f.set)
@@ -69,7 +69,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case len(args) == 0:
 		msg.Fprintf(stderr, "pgnc convert: no input files (use - for standard input)\n")
 		return exitUsage
-	case !jobsValid("convert", flags.jobs, stderr):
+	case !jobsValid("convert", &flags.jobs, stderr):
 		return exitUsage
 	}
 	out := bufio.NewWriter(stdout)

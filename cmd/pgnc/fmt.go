@@ -65,14 +65,14 @@ func tooLong(g *reader.Game) diag.Diagnostic {
 func newFmtFlags(out io.Writer) *fmtFlags {
 	f := &fmtFlags{set: pflag.NewFlagSet("fmt", pflag.ContinueOnError)}
 	f.set.SetOutput(out)
-	f.set.BoolVarP(&f.write, "write", "w", false, msg.Sprintf("rewrite each FILE in place (atomically: a temporary file is renamed over it)"))
+	f.set.BoolVarP(&f.write, "write", "w", false, msg.Sprintf("rewrite each FILE in place (atomically: a temporary file is renamed over it); a file that another program changed meanwhile is left as it is (exit 2)"))
 	f.set.BoolVarP(&f.list, "list", "l", false, msg.Sprintf("list the files whose formatting differs, write nothing else"))
 	f.set.BoolVar(&f.check, "check", false, msg.Sprintf("exit 1 when a file is not in export format"))
 	f.set.IntVar(&f.width, "width", 79, msg.Sprintf("longest movetext line"))
 	f.set.StringVar(&f.strip, "strip", "", msg.Sprintf("comma-separated parts to leave out: comments, variations, nags, clock"))
 	f.set.BoolVar(&f.keepSuffixes, "keep-suffixes", false, msg.Sprintf("write suffix annotations as written (!?) instead of as NAGs ($5)"))
-	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("format with this many goroutines (at least 1); the output order stays that of the input"))
-	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is"))
+	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("format with this many goroutines (at least 1; more than %d, 4 per core, counts as %d); the output order stays that of the input", maxJobs(), maxJobs()))
+	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary, at least %d; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is", minGameBytes))
 	addEncodingFlag(f.set, &f.encoding)
 	f.spelling.add(f.set)
 	f.codes.add(f.set)
@@ -113,7 +113,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		msg.Fprintf(stderr, "pgnc fmt: %v\n", err)
 		return exitUsage
 	}
-	if !jobsValid("fmt", flags.jobs, stderr) {
+	if !jobsValid("fmt", &flags.jobs, stderr) || !atLeast("fmt", "max-game-bytes", flags.maxGameBytes, minGameBytes, stderr) {
 		return exitUsage
 	}
 	codes, err := flags.codes.policy()
@@ -215,7 +215,8 @@ func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export
 		sink = io.MultiWriter(tmp, outSum)
 	}
 	out := bufio.NewWriter(sink)
-	if errs, err = formatStream(in.name, io.TeeReader(in.text, inSum), out, opts, flags.readOptions(), codes, stderr); err != nil {
+	var read byteCount // what replace checks the file still holds
+	if errs, err = formatStream(in.name, io.TeeReader(in.text, io.MultiWriter(inSum, &read)), out, opts, flags.readOptions(), codes, stderr); err != nil {
 		return errs, false, err
 	}
 	if err := out.Flush(); err != nil {
@@ -224,7 +225,7 @@ func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export
 	if changed = !bytes.Equal(inSum.Sum(nil), outSum.Sum(nil)); !changed || !flags.write {
 		return errs, changed, nil
 	}
-	return errs, true, replace(target, info, tmp)
+	return errs, true, replace(target, info, int64(read), tmp)
 }
 
 // formatStream formats the games of in onto out, one at a time, so that

@@ -158,8 +158,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				printUsage(stdout, msg.Sprintf(checkUsage), newCheckFlags(stdout).set)
 				return exitClean
 			case "board":
-				fs, _, _, _, _ := newBoardFlags(stdout)
-				printUsage(stdout, msg.Sprintf(boardUsage), fs)
+				printUsage(stdout, msg.Sprintf(boardUsage), newBoardFlags(stdout).set)
 				return exitClean
 			case "convert":
 				printUsage(stdout, msg.Sprintf(convertUsage), newConvertFlags(stdout).set)
@@ -207,10 +206,10 @@ func newCheckFlags(out io.Writer) *checkFlags {
 	f.set.BoolVar(&f.strict, "strict", false, msg.Sprintf("fail (exit 1) on warnings too"))
 	f.set.StringVar(&f.format, "format", "text", msg.Sprintf("output format: text or json (one object per line)"))
 	f.set.IntVar(&f.maxErrors, "max-errors", 0, msg.Sprintf("stop reporting after this many errors (0: no limit); counting goes on"))
-	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("check with this many goroutines (at least 1); output order stays that of the input"))
+	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("check with this many goroutines (at least 1; more than %d, 4 per core, counts as %d); output order stays that of the input", maxJobs(), maxJobs()))
 	f.set.BoolVarP(&f.quiet, "quiet", "q", false, msg.Sprintf("no progress bar (it shows only when standard error is a terminal)"))
 	f.set.IntVar(&f.maxDepth, "max-depth", parser.DefaultMaxDepth, msg.Sprintf("deepest variation nesting read, at most %d; deeper variations are skipped (PGN214)", parser.DepthCap))
-	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary before the input is cut (PGN215)"))
+	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary before the input is cut (PGN215), at least %d", minGameBytes))
 	f.set.IntVar(&f.maxRepeats, "max-repeats", diag.DefaultRepeats, msg.Sprintf("most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit"))
 	f.codes.add(f.set)
 	addEncodingFlag(f.set, &f.encoding)
@@ -229,7 +228,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		msg.Fprintf(stderr, "pgnc check: unknown format %q (want text or json)\n", flags.format)
 		return exitUsage
 	}
-	if !jobsValid("check", flags.jobs, stderr) {
+	if !jobsValid("check", &flags.jobs, stderr) || !atLeast("check", "max-errors", flags.maxErrors, 0, stderr) ||
+		!atLeast("check", "max-depth", flags.maxDepth, 1, stderr) || !atLeast("check", "max-repeats", flags.maxRepeats, 0, stderr) ||
+		!atLeast("check", "max-game-bytes", flags.maxGameBytes, minGameBytes, stderr) {
 		return exitUsage
 	}
 	codes, err := flags.codes.policy()
@@ -355,10 +356,36 @@ func printUsage(w io.Writer, text string, set *pflag.FlagSet) {
 }
 
 // jobsValid reports whether -j is at least 1, and says so on stderr when
-// it is not.
-func jobsValid(command string, jobs int, stderr io.Writer) bool {
-	if jobs < 1 {
-		msg.Fprintf(stderr, "pgnc %s: -j %d: give at least 1 goroutine\n", command, jobs)
+// it is not. More than maxJobs counts as maxJobs: each goroutine takes
+// memory for its channels and buffers, and past a few per core they only
+// wait for each other, so a huge -j (2147483648 asked for gigabytes of
+// channel at once) would cost memory and time and gain nothing. A script
+// written for a bigger machine still runs.
+func jobsValid(command string, jobs *int, stderr io.Writer) bool {
+	if *jobs < 1 {
+		msg.Fprintf(stderr, "pgnc %s: -j %d: give at least 1 goroutine\n", command, *jobs)
+		return false
+	}
+	*jobs = min(*jobs, maxJobs())
+	return true
+}
+
+// maxJobs is the most goroutines -j gives a command: 4 per core that the
+// process may use.
+func maxJobs() int { return 4 * runtime.GOMAXPROCS(0) }
+
+// minGameBytes is the least --max-game-bytes takes: 64 KiB, the piece of
+// input that the reader parses at once when it builds models (fmt, board,
+// play). A smaller limit would be raised to the piece size anyway; check,
+// which parses 256 KiB at a time, raises a limit below that to it, and
+// PGN215 names the limit it cut at. A real game takes a few kilobytes.
+const minGameBytes = 64 << 10
+
+// atLeast reports whether the value of the flag --name of command is at
+// least least, and says so on stderr when it is not.
+func atLeast(command, name string, value, least int, stderr io.Writer) bool {
+	if value < least {
+		msg.Fprintf(stderr, "pgnc %s: --%s %d is below %d, the least it takes\n", command, name, value, least)
 		return false
 	}
 	return true

@@ -121,6 +121,15 @@ func eachInput(arg string, stdin io.Reader, o openOptions, fn func(*pgnInput, er
 		if d.IsDir() || !input.IsPGNName(path) {
 			return nil
 		}
+		if d.Type()&fs.ModeSymlink != 0 && linksOut(arg, path) {
+			// A directory names the files in it: a link to a file
+			// elsewhere (../settings.ini) is not read, nor rewritten by
+			// fmt -w. A file named as an argument may be a link.
+			if o.stderr != nil {
+				msg.Fprintf(o.stderr, "pgnc: warning: %s links to a file outside %s; passed over\n", path, arg)
+			}
+			return nil
+		}
 		if !d.Type().IsRegular() {
 			// A symbolic link counts for what it points to; a FIFO
 			// would block, a device never end.
@@ -141,6 +150,22 @@ func eachInput(arg string, stdin io.Reader, o openOptions, fn func(*pgnInput, er
 		// A mistyped or empty directory must not pass as a clean check.
 		fn(nil, msg.Errorf("%s: no PGN file in this directory (.pgn, compressed, or in a zip archive)", arg))
 	}
+}
+
+// linksOut reports whether path, a symbolic link found in the directory
+// dir, leads to a file outside dir. A link that leads nowhere is not out:
+// it is reported as what it is when it is opened.
+func linksOut(dir, path string) bool {
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return false
+	}
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return true
+	}
+	rel, err := filepath.Rel(root, target)
+	return err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel)
 }
 
 // openPath opens the file at path. named says the user named it; in a

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,6 +22,7 @@ import (
 	"github.com/pgnc/pgnc/export"
 	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/reader"
 	"github.com/pgnc/pgnc/san"
 )
 
@@ -35,6 +38,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	game := set.Int("game", 0, msg.Sprintf("the game to continue, counted from 1 (default: the first whose result is *)"))
 	ascii := set.Bool("ascii", false, msg.Sprintf("show the board with letters, not chess symbols"))
 	write := set.BoolP("write", "w", false, msg.Sprintf("write the game back into FILE in place of the original"))
+	var limit int
+	addGameLimitFlag(set, &limit)
 	var spelling spellingFlags
 	spelling.add(set)
 	set.Usage = func() {
@@ -47,20 +52,24 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		msg.Fprintf(stderr, "pgnc play: name one FILE\n")
 		return exitUsage
 	}
+	if !atLeast("play", "game", *game, 0, stderr) || !atLeast("play", "max-game-bytes", limit, minGameBytes, stderr) {
+		return exitUsage
+	}
 	path := set.Arg(0)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		msg.Fprintf(stderr, "pgnc: %v\n", err)
-		return exitUsage
+	if *write {
+		// A file -w cannot write is refused before the session, not after it.
+		if _, _, err := rewritable(path); err != nil {
+			msg.Fprintf(stderr, "pgnc play: %v\n", err)
+			return exitUsage
+		}
 	}
-	if format, err := input.Detect(data[:min(len(data), 512)]); err != nil || format != input.Text {
-		msg.Fprintf(stderr, "pgnc play: %s is not a plain PGN file; play reads and writes plain text\n", path)
-		return exitUsage
-	}
-	s, err := newPlaySession(path, string(data), *game, stdout)
+	s, err := openPlaySession(path, *game, limit, stdout, stderr)
 	if err != nil {
 		msg.Fprintf(stderr, "pgnc play: %v\n", err)
 		return exitUsage
+	}
+	if s == nil {
+		return exitUsage // a game too long to hold, reported
 	}
 	s.unicode = !*ascii
 	s.write = *write
@@ -74,51 +83,98 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // playSession is a game being continued.
 type playSession struct {
-	path, src string
-	game      *ast.Game
-	out       io.Writer
-	pos       chess.Position   // the position now
-	undo      []chess.Position // the positions before the moves played here
-	played    []string         // the moves played here, in SAN
-	seen      map[uint64]int   // how often each position occurred, for threefold repetition
-	spelling  spellingFlags    // how moves are written: the game printed, the moves shown
-	result    string           // "*" until the game ends
-	title     string           // White – Black, event
-	unicode   bool
-	flipped   bool
-	write     bool
-	quit      bool
+	path string
+	// src is the text of the piece of input that holds the game, which
+	// game's offsets index.
+	src  string
+	game *ast.Game
+	// from and to are the offsets of the game's text in the file, and
+	// info and size the state of the file that play read (its size in
+	// bytes), which save checks the file still has before it writes:
+	// after a save, those of the file written.
+	from, to, size int64
+	info           fs.FileInfo
+	out            io.Writer
+	pos            chess.Position   // the position now
+	undo           []chess.Position // the positions before the moves played here
+	played         []string         // the moves played here, in SAN
+	seen           map[uint64]int   // how often each position occurred, for threefold repetition
+	spelling       spellingFlags    // how moves are written: the game printed, the moves shown
+	result         string           // "*" until the game ends
+	title          string           // White – Black, event
+	unicode        bool
+	flipped        bool
+	write          bool
+	quit           bool
 }
 
-func newPlaySession(path, src string, index int, out io.Writer) (*playSession, error) {
-	db, _ := parser.Parse(src)
-	var g *ast.Game
+// openPlaySession reads the file at path up to the game to continue, the
+// index-th (from 1), or with index 0 the first whose result is *: the
+// games are read one at a time, as board reads them, and those after it
+// not at all, so that memory stays flat however big the file. A game too
+// long to hold (more than wholeGameLimit elements) is reported with PGN904
+// on stderr, and the session is nil.
+func openPlaySession(path string, index, limit int, out, stderr io.Writer) (*playSession, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	r := bufio.NewReaderSize(f, 64<<10)
+	head, err := r.Peek(input.BinarySample)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, err
+	}
+	if format, err := input.Detect(head); err != nil || format != input.Text || input.Binary(head) {
+		return nil, msg.Errorf("%s is not a plain PGN file; play reads and writes plain text", path)
+	}
+	rd := gameReader(r, path, limit)
+	defer rd.Close()
+	games := 0
+	var g *reader.Game
+	for {
+		next, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, msg.Errorf("%s: %w", path, err)
+		}
+		if next.Index == 0 {
+			continue
+		}
+		games = next.Index
+		unfinished := next.AST.Result != nil && next.AST.Result.Outcome == ast.Unknown
+		if games == index || index == 0 && unfinished {
+			g = next
+			break
+		}
+	}
 	switch {
-	case index > 0 && index <= len(db.Games):
-		g = db.Games[index-1]
-	case index != 0:
-		return nil, msg.Errorf("%s has %d games; there is no game %d", path, len(db.Games), index)
-	default:
-		for _, c := range db.Games {
-			if c.Result != nil && c.Result.Outcome == ast.Unknown {
-				g = c
-				break
-			}
-		}
-		if g == nil {
-			return nil, msg.Errorf("%s has no unfinished game (result *); name one with --game N", path)
-		}
-	}
-	if g.Result == nil || g.Result.Outcome != ast.Unknown {
+	case g == nil && index != 0:
+		return nil, msg.Errorf("%s has %d games; there is no game %d", path, games, index)
+	case g == nil:
+		return nil, msg.Errorf("%s has no unfinished game (result *); name one with --game N", path)
+	case g.AST.Result == nil || g.AST.Result.Outcome != ast.Unknown:
 		return nil, msg.Errorf("game %d is finished; only a game whose result is * can be continued", g.Index)
+	case g.AST.Parts > 0:
+		diag.WriteText(stderr, g.File, tooLong(g), msg.Diag)
+		msg.Fprintf(stderr, "pgnc play: game %d is too long to continue\n", g.Index)
+		return nil, nil
 	}
-	m, diags := check.Checker{Catalog: msg.Diag}.Game(g)
-	if !m.Complete || g.Broken || hasError(diags) {
+	m := gameModel(g)
+	if !m.Complete || g.AST.Broken || hasError(g.Diags) {
 		return nil, msg.Errorf("game %d has errors; pgnc check %s shows them", g.Index, path)
 	}
+	base := int64(g.File.Base)
 	// One replay of the main line counts the positions seen, for
 	// repetitions, and ends at the position play goes on from.
-	s := &playSession{path: path, src: src, game: g, out: out, pos: m.Start, result: "*", seen: map[uint64]int{}}
+	s := &playSession{path: path, src: g.File.Src, game: g.AST, from: base + int64(g.AST.From), to: base + int64(g.AST.To),
+		size: info.Size(), info: info, out: out, pos: m.Start, result: "*", seen: map[uint64]int{}}
 	s.seen[s.pos.Key()]++
 	for _, mv := range m.Moves {
 		mv.Play(&s.pos)
@@ -139,6 +195,9 @@ func newPlaySession(path, src string, index int, out io.Writer) (*playSession, e
 	if event != "" && event != "?" {
 		s.title += ", " + event
 	}
+	// Tag values are the file's text: a control character in one could
+	// drive the terminal (retitle it, move the cursor).
+	s.title = diag.Printable(s.title)
 	return s, nil
 }
 
@@ -148,20 +207,45 @@ type lineReader interface {
 	ReadLine() (string, error)
 }
 
-type scannedLines struct{ sc *bufio.Scanner }
+// maxLine is the longest line play reads from a pipe or file: a move or
+// command takes a few bytes.
+const maxLine = 64 << 10
 
-func (l scannedLines) ReadLine() (string, error) {
-	if l.sc.Scan() {
-		return l.sc.Text(), nil
-	}
-	if err := l.sc.Err(); err != nil {
+// pipedLines reads lines from a pipe or file. A line longer than maxLine
+// is passed over, with a message on out, and reading goes on: no line
+// ends the session before its moves are written out.
+type pipedLines struct {
+	r   *bufio.Reader
+	out *io.Writer // the session's output, which a terminal may replace
+}
+
+func (l pipedLines) ReadLine() (string, error) {
+	for {
+		line, err := l.r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			n := len(line)
+			for err == bufio.ErrBufferFull {
+				line, err = l.r.ReadSlice('\n')
+				n += len(line)
+			}
+			if err == nil { // the line end is not counted
+				n -= len(line) - len(bytes.TrimRight(line, "\r\n"))
+			}
+			msg.Fprintf(*l.out, "a line of %d bytes is too long for a move or command (at most %d); passed over\n", n, maxLine)
+			if err == nil {
+				continue
+			}
+			line = nil
+		}
+		if len(line) > 0 && (err == nil || err == io.EOF) {
+			return strings.TrimRight(string(line), "\r\n"), nil
+		}
 		return "", err
 	}
-	return "", io.EOF
 }
 
 func (s *playSession) run(stdin io.Reader) error {
-	var lines lineReader = scannedLines{bufio.NewScanner(stdin)}
+	var lines lineReader = pipedLines{bufio.NewReaderSize(stdin, maxLine), &s.out}
 	if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		state, err := term.MakeRaw(int(f.Fd()))
 		if err != nil {
@@ -177,22 +261,23 @@ func (s *playSession) run(stdin io.Reader) error {
 	}
 	msg.Fprintf(s.out, "%s\n", s.title)
 	s.show()
-	for s.result == "*" {
+	var readErr error
+	for s.result == "*" && !s.quit {
 		line, err := lines.ReadLine()
-		if err == io.EOF {
-			break
-		}
 		if err != nil {
-			return err
-		}
-		if err := s.do(strings.TrimSpace(line)); err != nil {
-			return err
-		}
-		if s.quit {
+			if err != io.EOF {
+				readErr = err
+			}
 			break
 		}
+		s.do(strings.TrimSpace(line))
 	}
-	return s.finish()
+	// A failed read still ends with the game written out: the moves
+	// played are not lost.
+	if err := s.finish(); err != nil {
+		return err
+	}
+	return readErr
 }
 
 // spanishCommands are the commands of play in Spanish, which it takes in
@@ -203,7 +288,7 @@ var spanishCommands = map[string]string{
 }
 
 // do carries out one line of input.
-func (s *playSession) do(line string) error {
+func (s *playSession) do(line string) {
 	if command, ok := spanishCommands[line]; ok {
 		line = command
 	}
@@ -229,7 +314,7 @@ func (s *playSession) do(line string) error {
 	case "undo":
 		if len(s.played) == 0 {
 			msg.Fprintf(s.out, "no move played here to take back\n")
-			return nil
+			return
 		}
 		s.seen[s.pos.Key()]--
 		s.pos = s.undo[len(s.undo)-1]
@@ -244,13 +329,15 @@ func (s *playSession) do(line string) error {
 			s.end("1-0", msg.Sprintf("black resigns"))
 		}
 	case "save":
-		return s.save()
+		// A save that fails leaves the session going, its moves kept.
+		if err := s.save(); err != nil {
+			msg.Fprintf(s.out, "pgnc play: %v\n", err)
+		}
 	case "quit":
 		s.quit = true
 	default:
 		s.move(line)
 	}
-	return nil
 }
 
 // move plays a move, or says why it cannot be played.
@@ -391,16 +478,24 @@ func (s *playSession) undoStart() chess.Position {
 	return s.pos
 }
 
-// save writes the game back into the file in place of the original game.
+// save writes the game back into the file in place of the original
+// game. The bytes before and after the game are copied from the file as it
+// is, which must still be the file that was read (see replace).
 func (s *playSession) save() error {
 	game, err := s.text()
 	if err != nil {
 		return err
 	}
-	target, info, err := rewritable(s.path)
+	game = strings.TrimRight(game, "\n")
+	target, _, err := rewritable(s.path)
 	if err != nil {
 		return err
 	}
+	src, err := os.Open(target)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
 	tmp, err := createTemp(filepath.Dir(target))
 	if err != nil {
 		return err
@@ -409,21 +504,44 @@ func (s *playSession) save() error {
 	defer tmp.Close()
 	// The game's text ends at its marker: the line end after it, and
 	// every other byte of the file, stay as they are.
-	if _, err := io.WriteString(tmp, s.src[:s.game.From]+strings.TrimRight(game, "\n")+s.src[s.game.To:]); err != nil {
+	if _, err := io.Copy(tmp, io.NewSectionReader(src, 0, s.from)); err != nil {
 		return err
 	}
-	if err := replace(target, info, tmp); err != nil {
+	if _, err := io.WriteString(tmp, game); err != nil {
 		return err
 	}
+	if _, err := io.Copy(tmp, io.NewSectionReader(src, s.to, s.size-s.to)); err != nil {
+		return err
+	}
+	written, err := tmp.Stat()
+	if err != nil {
+		return err
+	}
+	if err := replace(target, s.info, s.size, tmp); err != nil {
+		return err
+	}
+	// The next save replaces this file, the game now written in it.
+	if s.info, err = os.Stat(target); err != nil {
+		return err
+	}
+	s.size, s.to = written.Size(), s.from+int64(len(game))
 	msg.Fprintf(s.out, "wrote %s\n", s.path)
 	return nil
 }
 
 // finish writes the game out: back into the file with -w, else to the
-// output.
+// output. When -w cannot write it, the game goes to the output all the
+// same, so that the moves played are not lost.
 func (s *playSession) finish() error {
 	if s.write {
-		return s.save()
+		err := s.save()
+		if err == nil {
+			return nil
+		}
+		if game, terr := s.text(); terr == nil {
+			io.WriteString(s.out, game)
+		}
+		return err
 	}
 	game, err := s.text()
 	if err != nil {

@@ -34,10 +34,14 @@ func rewritable(path string) (string, fs.FileInfo, error) {
 }
 
 // replace puts the finished temporary file tmp in the place of path,
-// whose state before was info: with its owner and group where the process
-// may set them, and its mode, setuid, setgid and sticky bits included. The
-// rename is atomic: the original is never half written.
-func replace(path string, info fs.FileInfo, tmp *os.File) error {
+// whose state when it was read was info, read bytes long: with its owner
+// and group where the process may set them, and its mode, setuid, setgid
+// and sticky bits included. The rename is atomic: the original is never
+// half written. Just before it, path must still be the file that was read
+// (unchanged): a file that another program changed meanwhile (a game
+// appended to it while fmt -w ran, an edit during a pgnc play session)
+// is left as it is, since the rename would lose the change.
+func replace(path string, info fs.FileInfo, read int64, tmp *os.File) error {
 	if uid, gid, _, known := owner(info); known {
 		tmp.Chown(uid, gid) // fails harmlessly where the process may not give files away
 	}
@@ -51,7 +55,54 @@ func replace(path string, info fs.FileInfo, tmp *os.File) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	if beforeRename != nil {
+		beforeRename(path)
+	}
+	if err := unchanged(path, info, read); err != nil {
+		return err
+	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// beforeRename, when set, is called by replace after the temporary file
+// is written and before path is checked and replaced: tests change path
+// there, as another program could.
+var beforeRename func(path string)
+
+// unchanged returns nil when path is still the file whose state was info
+// when it was read, read bytes long: the same file (device and inode), of
+// the same size and modification time, with no byte after those read.
+// Otherwise its error says so, and that the file is left as it is. Only a
+// change in the instant between this check and the rename goes unseen.
+func unchanged(path string, info fs.FileInfo, read int64) error {
+	changed := func() error {
+		return msg.Errorf("%s changed while pgnc was rewriting it (another program wrote to it); it is left as it is, with the change: run pgnc again", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	now, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !os.SameFile(info, now) || now.Size() != info.Size() || !now.ModTime().Equal(info.ModTime()) || read != info.Size() {
+		return changed()
+	}
+	var b [1]byte
+	if n, _ := f.ReadAt(b[:], read); n > 0 {
+		return changed()
+	}
+	return nil
+}
+
+// byteCount counts the bytes written to it.
+type byteCount int64
+
+func (c *byteCount) Write(p []byte) (int, error) {
+	*c += byteCount(len(p))
+	return len(p), nil
 }
 
 // temporaries are the temporary files fmt -w is writing, removed when a

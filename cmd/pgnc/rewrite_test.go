@@ -167,3 +167,83 @@ func TestConvertClosesFiles(t *testing.T) {
 		t.Errorf("exit %d, %d games: %.300s", code, strings.Count(out, "e2e4"), stderr)
 	}
 }
+
+// TestRewriteKeepsChange: a file that another program changes after fmt
+// -w or play -w read it and before the rename (beforeRename stands for
+// that program) is left as it is, with the change, and no temporary file
+// stays beside it; the exit code is 2. play prints the game it could not
+// write, so that the moves played are not lost, and its save command says
+// why and goes on.
+func TestRewriteKeepsChange(t *testing.T) {
+	const appended = "\n[Event \"appended\"]\n\n1. d4 *\n"
+	changes := map[string]func(path string){
+		"append": func(path string) {
+			f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteString(appended)
+			f.Close()
+		},
+		"replace": func(path string) { // another file of the same size renamed over it
+			data, _ := os.ReadFile(path)
+			os.WriteFile(path+".new", bytes.ToUpper(data), 0o644)
+			os.Rename(path+".new", path)
+		},
+	}
+	defer func() { beforeRename = nil }()
+	for name, change := range changes {
+		for _, c := range []struct {
+			args       []string
+			src, stdin string
+			code       int
+			stdout     string
+		}{
+			{[]string{"fmt", "-w"}, messy, "", exitUsage, ""},
+			{[]string{"play", "-w", "--ascii"}, unfinished, "Nf3\n", exitUsage, "2. Nf3 *"},
+			{[]string{"play", "--ascii"}, unfinished, "Nf3\nsave\nNc6\nquit\n", exitClean, "2. Nf3 Nc6 *"},
+		} {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "games.pgn")
+			os.WriteFile(path, []byte(c.src), 0o644)
+			var want []byte
+			beforeRename = func(path string) {
+				change(path)
+				want, _ = os.ReadFile(path)
+			}
+			var stdout, stderr strings.Builder
+			code := run(append(c.args, path), strings.NewReader(c.stdin), &stdout, &stderr)
+			beforeRename = nil
+			what := name + " " + strings.Join(c.args, " ")
+			if code != c.code || !strings.Contains(stdout.String()+stderr.String(), "games.pgn changed while pgnc was rewriting it") {
+				t.Errorf("%s: exit %d: %s%s", what, code, stdout.String(), stderr.String())
+			}
+			if !strings.Contains(stdout.String(), c.stdout) {
+				t.Errorf("%s: the game is not on standard output: %s", what, stdout.String())
+			}
+			if got, _ := os.ReadFile(path); want == nil || !bytes.Equal(got, want) {
+				t.Errorf("%s: the file is not as the other program left it:\n%s", what, got)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+				t.Errorf("%s: %d files beside the input", what, len(entries)-1)
+			}
+		}
+	}
+}
+
+// TestPlaySavesTwice: play's save command writes the game into the file,
+// and the end of the session writes it again into the file written, the
+// bytes around the game kept.
+func TestPlaySavesTwice(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.pgn")
+	before, after := "% escape\n\n", "\n\n[Event \"next\"]\n\n1. d4 *\n"
+	os.WriteFile(path, []byte(before+strings.TrimSuffix(unfinished, "\n")+after), 0o644)
+	code, out, stderr := runWith([]string{"play", "-w", "--ascii", path}, "Nf3\nsave\nNc6\nsave\nBb5\n")
+	if code != exitClean || strings.Count(out, "wrote ") != 3 {
+		t.Fatalf("exit %d: %s%s", code, out, stderr)
+	}
+	data, _ := os.ReadFile(path)
+	if !strings.HasPrefix(string(data), before+"[Event \"x\"]") || !strings.HasSuffix(string(data), "2. Nf3 Nc6 3. Bb5 *"+after) {
+		t.Errorf("the file written:\n%s", data)
+	}
+}

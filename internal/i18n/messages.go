@@ -94,7 +94,8 @@ file below it) and reports every problem as
 followed by the source line, a caret under the problem and, where there is
 one, a hint. A summary line ends the report: files, games (and how many
 have errors), the main-line plies replayed, errors, warnings, and the bytes
-that error recovery skipped.
+that error recovery skipped. In a directory, a symbolic link to a file
+outside it is passed over, with a warning.
 
 By default every move of every game, variations included, is replayed on a
 board with the full rules of chess (standard chess and Chess960); --syntax
@@ -119,7 +120,8 @@ standard puts them, suffix annotations as NAGs, lines of less than 80
 characters. Without -w or -l it writes to standard output ("-" reads standard
 input). A game with errors is copied through unchanged, and its errors are
 reported on standard error. Text between games (escape lines, stray text) is
-kept as it is.
+kept as it is. In a directory, a symbolic link to a file outside it is passed
+over, with a warning; a FILE named may be a link, and -w writes its target.
 
 Flags:
 `),
@@ -243,7 +245,8 @@ todos los archivos .pgn que contiene) e informa de cada problema como
 seguido de la línea de origen, un circunflejo bajo el problema y, si la hay,
 una sugerencia. Una línea de resumen cierra el informe: archivos, partidas (y
 cuántas tienen errores), las medias jugadas reproducidas de la línea principal,
-errores, avisos y los bytes que la recuperación de errores saltó.
+errores, avisos y los bytes que la recuperación de errores saltó. En un
+directorio, un enlace simbólico a un archivo de fuera se omite, con un aviso.
 
 Por defecto cada jugada de cada partida, variantes incluidas, se reproduce en
 un tablero con todas las reglas del ajedrez (ajedrez estándar y Chess960);
@@ -278,13 +281,15 @@ números de jugada donde el estándar los pone, anotaciones de sufijo como NAG,
 líneas de menos de 80 caracteres. Sin -w ni -l escribe en la salida estándar
 ("-" lee la entrada estándar). Una partida con errores se copia sin cambios y
 sus errores se informan en la salida de errores. El texto entre partidas
-(líneas de escape, texto suelto) se conserva tal cual.
+(líneas de escape, texto suelto) se conserva tal cual. En un directorio, un
+enlace simbólico a un archivo de fuera se omite, con un aviso; un ARCHIVO
+indicado puede ser un enlace, y -w escribe su destino.
 
 Opciones:
 `),
 	"after %s":      text("tras %s"),
 	"black resigns": text("las negras abandonan"),
-	"check with this many goroutines (at least 1); output order stays that of the input": text("comprueba con este número de gorrutinas (al menos 1); la salida conserva el orden de la entrada"),
+	"check with this many goroutines (at least 1; more than %d, 4 per core, counts as %d); output order stays that of the input": text("comprueba con este número de gorrutinas (al menos 1; más de %d, 4 por núcleo, cuenta como %d); la salida conserva el orden de la entrada"),
 	"checkmate: black wins": text("jaque mate: ganan las negras"),
 	"checkmate: white wins": text("jaque mate: ganan las blancas"),
 	"comma-separated codes (PGN304 or 304) to leave out: not printed, not counted":       text("códigos separados por comas (PGN304 o 304) que se omiten: ni se muestran ni se cuentan"),
@@ -293,24 +298,25 @@ Opciones:
 	"deepest variation nesting read, at most %d; deeper variations are skipped (PGN214)": text("anidamiento de variantes más profundo que se lee, como mucho %d; las variantes más profundas se saltan (PGN214)"),
 	"draw pieces as letters instead of chess figurines":                                  text("dibuja las piezas con letras en vez de figuras de ajedrez"),
 	"drawn": text("tablas"),
-	"exit 1 when a file is not in export format":                                              text("sale con 1 cuando un archivo no está en formato de exportación"),
-	"fail (exit 1) on warnings too":                                                           text("falla (salida 1) también con avisos"),
-	"fen, epd: only the final position of each game":                                          text("fen, epd: solo la posición final de cada partida"),
-	"fifty moves without a capture or a pawn move: either side may claim a draw (draw)\n":     text("cincuenta jugadas sin captura ni movimiento de peón: cualquiera de los bandos puede reclamar tablas (draw)\n"),
-	"flag needs an argument: %s":                                                              text("la opción necesita un valor: %s"),
-	"format with this many goroutines (at least 1); the output order stays that of the input": text("formatea con este número de gorrutinas (al menos 1); la salida conserva el orden de la entrada"),
-	"game %d has errors; pgnc check %s shows them":                                            text("la partida %d tiene errores; pgnc check %s los muestra"),
-	"game %d is finished; only a game whose result is * can be continued":                     text("la partida %d ha terminado; solo se puede continuar una partida cuyo resultado es *"),
+	"exit 1 when a file is not in export format":                                          text("sale con 1 cuando un archivo no está en formato de exportación"),
+	"fail (exit 1) on warnings too":                                                       text("falla (salida 1) también con avisos"),
+	"fen, epd: only the final position of each game":                                      text("fen, epd: solo la posición final de cada partida"),
+	"fifty moves without a capture or a pawn move: either side may claim a draw (draw)\n": text("cincuenta jugadas sin captura ni movimiento de peón: cualquiera de los bandos puede reclamar tablas (draw)\n"),
+	"flag needs an argument: %s":                                                          text("la opción necesita un valor: %s"),
+	"format with this many goroutines (at least 1; more than %d, 4 per core, counts as %d); the output order stays that of the input": text("formatea con este número de gorrutinas (al menos 1; más de %d, 4 por núcleo, cuenta como %d); la salida conserva el orden de la entrada"),
+	"game %d has errors; pgnc check %s shows them":                        text("la partida %d tiene errores; pgnc check %s los muestra"),
+	"game %d is finished; only a game whose result is * can be continued": text("la partida %d ha terminado; solo se puede continuar una partida cuyo resultado es *"),
 	"how tag values and comments are read: auto (UTF-8; a game that is not UTF-8 is read as Windows-1252, with a warning), utf8 (bytes that are not UTF-8 are errors) or latin1 (Windows-1252)": text("cómo se leen los valores de etiqueta y los comentarios: auto (UTF-8; una partida que no es UTF-8 se lee como Windows-1252, con un aviso), utf8 (los bytes que no son UTF-8 son errores) o latin1 (Windows-1252)"),
 	"illegal move %s: %s": text("jugada ilegal %s: %s"),
-	"input format: pgn or json (json reads json and ndjson)":                   text("formato de entrada: pgn o json (json lee json y ndjson)"),
-	"its moves could not be replayed":                                          text("sus jugadas no se pudieron reproducir"),
-	"list the files whose formatting differs, write nothing else":              text("lista los archivos cuyo formato difiere, sin escribir nada más"),
-	"longest movetext line":                                                    text("línea de jugadas más larga"),
-	"members of zip archives":                                                  text("miembros de archivos zip"),
-	"most bytes read without a game boundary before the input is cut (PGN215)": text("máximo de bytes leídos sin límite de partida antes de cortar la entrada (PGN215)"),
-	"most bytes read without a game boundary; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is": text("máximo de bytes leídos sin límite de partida; la entrada tras ese corte no se puede copiar, así que fmt falla (salida 2) y -w deja el archivo como está"),
-	"most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit":                                                     text("máximo de diagnósticos de un código que se muestran por partida; el resto se cuenta (PGN901, PGN902); 0: sin límite"),
+	"input format: pgn or json (json reads json and ndjson)":                                text("formato de entrada: pgn o json (json lee json y ndjson)"),
+	"its moves could not be replayed":                                                       text("sus jugadas no se pudieron reproducir"),
+	"list the files whose formatting differs, write nothing else":                           text("lista los archivos cuyo formato difiere, sin escribir nada más"),
+	"longest movetext line":                                                                 text("línea de jugadas más larga"),
+	"members of zip archives":                                                               text("miembros de archivos zip"),
+	"most bytes read without a game boundary before the input is cut (PGN215), at least %d": text("máximo de bytes leídos sin límite de partida antes de cortar la entrada (PGN215), al menos %d"),
+	"most bytes read without a game boundary, at least %d; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is": text("máximo de bytes leídos sin límite de partida, al menos %d; la entrada tras ese corte no se puede copiar, así que fmt falla (salida 2) y -w deja el archivo como está"),
+	"most bytes read without a game boundary, at least %d; a game of more than %d tag pairs or elements of movetext is not held in memory but refused (PGN904)":        text("máximo de bytes leídos sin límite de partida, al menos %d; una partida de más de %d pares de etiquetas o elementos de jugadas no se guarda en memoria sino que se rechaza (PGN904)"),
+	"most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit":                                                                  text("máximo de diagnósticos de un código que se muestran por partida; el resto se cuenta (PGN901, PGN902); 0: sin límite"),
 	"move %d, %s to move%s\n": text("jugada %d, juegan %s%s\n"),
 	"help.play.commands": text(`jugadas en SAN (Nf3, exd5, O-O, e8=Q) o UCI (g1f3), una por línea;
 las órdenes, en inglés o en español:
@@ -341,6 +347,7 @@ Ejecute 'pgnc help %s' para ver el uso.
 	"pgnc board: --game %d is out of range; games count from 1\n":                                           text("pgnc board: --game %d está fuera de rango; las partidas se cuentan desde 1\n"),
 	"pgnc board: game %d has %d replayable plies; --ply %d is out of range\n":                               text("pgnc board: la partida %d tiene %d medias jugadas reproducibles; --ply %d está fuera de rango\n"),
 	"pgnc board: game %d stops after ply %d at an illegal or unreadable move; run pgnc check for details\n": text("pgnc board: la partida %d se detiene tras la media jugada %d en una jugada ilegal o ilegible; ejecute pgnc check para ver los detalles\n"),
+	"pgnc board: game %d is too long to show\n":                                                             text("pgnc board: la partida %d es demasiado larga para mostrarla\n"),
 	"pgnc board: want exactly one FILE\n":                                                                   text("pgnc board: se espera exactamente un ARCHIVO\n"),
 	"pgnc check: %v\n":                                                                                      text("pgnc check: %v\n"),
 	"pgnc check: --max-depth %d is above %d, the deepest nesting every pass is tested to run through\n":     text("pgnc check: --max-depth %d supera %d, el anidamiento más profundo que cada pasada ha demostrado recorrer en las pruebas\n"),
@@ -372,7 +379,9 @@ Uso:
 
 Códigos de salida: 0 sin problemas, 1 problemas encontrados, 2 error de uso o de E/S.
 `),
-	"pgnc play: %s is not a plain PGN file; play reads and writes plain text\n": text("pgnc play: %s no es un archivo PGN de texto plano; play lee y escribe texto plano\n"),
+	"%s is not a plain PGN file; play reads and writes plain text":                     text("%s no es un archivo PGN de texto plano; play lee y escribe texto plano"),
+	"pgnc play: game %d is too long to continue\n":                                     text("pgnc play: la partida %d es demasiado larga para continuarla\n"),
+	"a line of %d bytes is too long for a move or command (at most %d); passed over\n": text("una línea de %d bytes es demasiado larga para una jugada u orden (como mucho %d); se omite\n"),
 	"pgnc play: %v\n":            text("pgnc play: %v\n"),
 	"pgnc play: name one FILE\n": text("pgnc play: indique un ARCHIVO\n"),
 	"pgnc: %s is not a regular file; -w and -l read regular files only\n": text("pgnc: %s no es un archivo regular; -w y -l solo leen archivos regulares\n"),
@@ -383,12 +392,15 @@ Run 'pgnc help' for usage.
 `: text(`pgnc: orden desconocida %q
 Ejecute 'pgnc help' para ver el uso.
 `),
-	"pgnc: warning: %s is not a regular file; passed over\n":                                text("pgnc: aviso: %s no es un archivo regular; se omite\n"),
-	"read with this many goroutines (at least 1); the output order stays that of the input": text("lee con este número de gorrutinas (al menos 1); la salida conserva el orden de la entrada"),
-	"rewrite each FILE in place (atomically: a temporary file is renamed over it)":          text("reescribe cada ARCHIVO en su sitio (de forma atómica: un archivo temporal se renombra sobre él)"),
-	"show every position of the main line in order":                                         text("muestra en orden todas las posiciones de la línea principal"),
-	"show the board with letters, not chess symbols":                                        text("muestra el tablero con letras, no con símbolos de ajedrez"),
-	"show the position after this many plies of the main line (0: the start)":               text("muestra la posición tras este número de medias jugadas de la línea principal (0: el comienzo)"),
+	"pgnc: warning: %s links to a file outside %s; passed over\n":                                                                                           text("pgnc: aviso: %s enlaza con un archivo fuera de %s; se omite\n"),
+	"pgnc %s: --%s %d is below %d, the least it takes\n":                                                                                                    text("pgnc %s: --%s %d es menor que %d, el mínimo que admite\n"),
+	"pgnc: warning: %s is not a regular file; passed over\n":                                                                                                text("pgnc: aviso: %s no es un archivo regular; se omite\n"),
+	"read with this many goroutines (at least 1; more than %d, 4 per core, counts as %d); the output order stays that of the input":                         text("lee con este número de gorrutinas (al menos 1; más de %d, 4 por núcleo, cuenta como %d); la salida conserva el orden de la entrada"),
+	"rewrite each FILE in place (atomically: a temporary file is renamed over it); a file that another program changed meanwhile is left as it is (exit 2)": text("reescribe cada ARCHIVO en su sitio (de forma atómica: un archivo temporal se renombra sobre él); un archivo que otro programa cambió entretanto se deja como está (salida 2)"),
+	"%s changed while pgnc was rewriting it (another program wrote to it); it is left as it is, with the change: run pgnc again":                            text("%s cambió mientras pgnc lo reescribía (otro programa escribió en él); se deja como está, con el cambio: ejecute pgnc de nuevo"),
+	"show every position of the main line in order":                                                                                                         text("muestra en orden todas las posiciones de la línea principal"),
+	"show the board with letters, not chess symbols":                                                                                                        text("muestra el tablero con letras, no con símbolos de ajedrez"),
+	"show the position after this many plies of the main line (0: the start)":                                                                               text("muestra la posición tras este número de medias jugadas de la línea principal (0: el comienzo)"),
 	"stalemate: drawn": text("ahogado: tablas"),
 	"standard input":   text("la entrada estándar"),
 	"start":            text("comienzo"),
