@@ -187,10 +187,7 @@ func Reader(r io.Reader) (io.ReadCloser, Format, error) {
 	case Zip:
 		return nil, format, ErrZipStream
 	case Zstd:
-		d, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
-		if err != nil {
-			return nil, format, fmt.Errorf("zstd: %v", err)
-		}
+		d := newZstd(br)
 		dec, closer = d, closerFunc(func() error { d.Close(); return nil })
 	case Gzip:
 		z, err := gzip.NewReader(br) // reads every member of a multi-member file
@@ -232,9 +229,12 @@ func TextReader(r io.Reader, c io.Closer) (io.ReadCloser, Format, error) {
 	if !ok || br.Size() < BinarySample {
 		br = bufio.NewReaderSize(r, 64<<10)
 	}
-	head, err := br.Peek(BinarySample)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return nil, "", err
+	head, readErr := br.Peek(BinarySample)
+	if readErr != nil && readErr != io.EOF && readErr != bufio.ErrBufferFull {
+		// The input fails within its first BinarySample bytes (a short
+		// compressed file cut short): what came before the failure is
+		// judged and read as any text is, and then the failure.
+		br = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(head), failing{readErr}), BinarySample)
 	}
 	format, err := Detect(head)
 	switch {
@@ -253,6 +253,11 @@ func TextReader(r io.Reader, c io.Closer) (io.ReadCloser, Format, error) {
 	}
 	return readCloser{br, c}, Text, nil
 }
+
+// failing is a reader that fails with err.
+type failing struct{ err error }
+
+func (f failing) Read([]byte) (int, error) { return 0, f.err }
 
 // CutShortError is a compressed file that ends before its data does,
 // most likely a download cut short.
@@ -302,6 +307,8 @@ func (d *decoder) Read(p []byte) (int, error) {
 	case err == nil || err == io.EOF:
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		err = &CutShortError{Format: d.format, Where: DataEndsEarly, At: d.n}
+	case errors.Is(err, zstd.ErrWindowSizeExceeded), errors.Is(err, zstd.ErrDecoderSizeExceeded):
+		err = &WindowError{Format: d.format, At: -1, After: d.n}
 	default:
 		err = fmt.Errorf("%s: %v, after %d decompressed bytes", d.format, err, d.n)
 	}
