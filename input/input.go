@@ -61,6 +61,9 @@ type signature struct {
 func packed(what string) *NotPGNError { return &NotPGNError{What: what, Fix: "unpack it first"} }
 func other(what string) *NotPGNError  { return &NotPGNError{What: what, Fix: "is it the right file?"} }
 
+// utf32 refuses text in UTF-32, known by its byte order mark.
+var utf32 = &NotPGNError{What: "UTF-32 text", Fix: "convert it to UTF-8 first (iconv -f UTF-32 -t UTF-8)"}
+
 // signatures lists the formats recognised by their first bytes. Skippable
 // zstd frames (magic 0x184D2A50 to 0x184D2A5F) are matched in Detect.
 var signatures = []signature{
@@ -69,6 +72,8 @@ var signatures = []signature{
 	{0, "\xfd7zXZ\x00", XZ, nil, false},
 	{0, "PK\x03\x04", Zip, nil, false},
 	{0, "PK\x05\x06", Zip, nil, false}, // an empty archive
+	{0, "\xff\xfe\x00\x00", "", utf32, false},
+	{0, "\x00\x00\xfe\xff", "", utf32, false},
 	{0, "\xff\xfe", UTF16LE, nil, false},
 	{0, "\xfe\xff", UTF16BE, nil, false},
 	{0, "7z\xbc\xaf\x27\x1c", "", packed("a 7-Zip archive"), false},
@@ -183,6 +188,7 @@ func Reader(r io.Reader) (io.ReadCloser, Format, error) {
 	}
 	var dec io.Reader
 	var closer io.Closer
+	var guard *xzGuard
 	switch format {
 	case Zip:
 		return nil, format, ErrZipStream
@@ -198,15 +204,16 @@ func Reader(r io.Reader) (io.ReadCloser, Format, error) {
 	case Bzip2:
 		dec = bzip2.NewReader(br) // reads every stream of a multi-stream file
 	case XZ:
-		x, err := xz.NewReader(br) // reads every stream of a multi-stream file
+		g := newXZGuard(br)
+		x, err := xz.NewReader(g) // reads every stream of a multi-stream file
 		if err != nil {
 			return nil, format, fmt.Errorf("xz: %v", err)
 		}
-		dec = x
+		dec, guard = x, g
 	default:
 		return TextReader(br, nil)
 	}
-	dec = &decoder{r: dec, format: format}
+	dec = &decoder{r: dec, format: format, guard: guard}
 	text, textFormat, err := TextReader(dec, closer)
 	if err != nil {
 		if closer != nil {
@@ -240,12 +247,16 @@ func TextReader(r io.Reader, c io.Closer) (io.ReadCloser, Format, error) {
 	switch {
 	case err != nil:
 		return nil, "", err
-	case format == UTF16LE:
+	case format == UTF16LE || format == UTF16BE:
+		var order binary.ByteOrder = binary.LittleEndian
+		if format == UTF16BE {
+			order = binary.BigEndian
+		}
+		if binaryUTF16(head[2:], order) {
+			return nil, "", ErrBinary
+		}
 		br.Discard(2)
-		return readCloser{&utf16Reader{r: br, order: binary.LittleEndian}, c}, format, nil
-	case format == UTF16BE:
-		br.Discard(2)
-		return readCloser{&utf16Reader{r: br, order: binary.BigEndian}, c}, format, nil
+		return readCloser{&utf16Reader{r: br, order: order}, c}, format, nil
 	case format != Text:
 		return nil, "", &NotPGNError{What: "a " + string(format) + " file inside a compressed file", Fix: "unpack it first"}
 	case Binary(head):
@@ -298,6 +309,7 @@ type decoder struct {
 	r      io.Reader
 	format Format
 	n      int64 // bytes decoded so far
+	guard  *xzGuard
 }
 
 func (d *decoder) Read(p []byte) (int, error) {
@@ -305,6 +317,10 @@ func (d *decoder) Read(p []byte) (int, error) {
 	d.n += int64(n)
 	switch {
 	case err == nil || err == io.EOF:
+	case d.guard != nil && d.guard.err != nil:
+		tooBig := *d.guard.err.(*WindowError)
+		tooBig.After = d.n
+		err = &tooBig
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		err = &CutShortError{Format: d.format, Where: DataEndsEarly, At: d.n}
 	case errors.Is(err, zstd.ErrWindowSizeExceeded), errors.Is(err, zstd.ErrDecoderSizeExceeded):

@@ -72,3 +72,22 @@ func (u *utf16Reader) unit() (uint16, error) {
 	}
 	return u.order.Uint16(u.pair[:]), nil
 }
+
+// binaryUTF16 reports whether sample, the first bytes after a UTF-16 byte
+// order mark, is binary data rather than text: decoded, it is binary as
+// Binary judges, or fewer than one unit in ten is ASCII. PGN in any
+// language is mostly ASCII (tag names, moves, results), while random bytes
+// make an ASCII unit once in 512.
+func binaryUTF16(sample []byte, order binary.ByteOrder) bool {
+	var text []byte
+	units, ascii := 0, 0
+	for ; len(sample) >= 2; sample = sample[2:] {
+		u := order.Uint16(sample)
+		units++
+		if u < 0x80 {
+			ascii++
+		}
+		text = utf8.AppendRune(text, rune(u))
+	}
+	return Binary(text) || units >= 16 && ascii*10 < units
+}

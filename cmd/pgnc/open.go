@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -33,7 +34,7 @@ type pgnInput struct {
 	text io.ReadCloser
 	// file, when set, is a plain text file of size bytes that can be read
 	// in byte ranges (reader.NewFile).
-	file *os.File
+	file *sizedFile
 	size int64
 }
 
@@ -178,7 +179,8 @@ type file interface {
 }
 
 // openFile opens a regular file of size bytes, by its content.
-func openFile(f file, size int64, name, path string, o openOptions, fn func(*pgnInput, error)) {
+func openFile(opened file, size int64, name, path string, o openOptions, fn func(*pgnInput, error)) {
+	f := &sizedFile{opened, size}
 	head := make([]byte, input.BinarySample)
 	n, err := f.ReadAt(head, 0)
 	if err != nil && err != io.EOF {
@@ -206,8 +208,8 @@ func openFile(f file, size int64, name, path string, o openOptions, fn func(*pgn
 			fail(input.ErrBinary)
 			return
 		}
-		if osFile, ok := f.(*os.File); ok {
-			fn(&pgnInput{name: name, path: path, file: osFile, size: size}, nil)
+		if _, ok := opened.(*os.File); ok {
+			fn(&pgnInput{name: name, path: path, file: f, size: size}, nil)
 			return
 		}
 	}
@@ -217,6 +219,32 @@ func openFile(f file, size int64, name, path string, o openOptions, fn func(*pgn
 		return
 	}
 	fn(&pgnInput{name: name, path: path, format: format, text: readCloser{text, f}}, nil)
+}
+
+// sizedFile is a regular file that held size bytes when it was opened.
+// Reading it is expected to reach that size: a file that ends earlier was
+// cut by another process while it was read, and its end is an I/O error
+// (ShrunkError), not the end of the input, lest the games it lost pass
+// unnoticed. A file that grows is read to its new end.
+type sizedFile struct {
+	file
+	size int64
+}
+
+func (f *sizedFile) ReadAt(p []byte, off int64) (int, error) {
+	n, err := f.file.ReadAt(p, off)
+	if err == io.EOF && off+int64(n) < f.size {
+		err = &shrunkError{size: f.size, end: off + int64(n)}
+	}
+	return n, err
+}
+
+// shrunkError is a file that ended before the size it had when it was
+// opened.
+type shrunkError struct{ size, end int64 }
+
+func (e *shrunkError) Error() string {
+	return fmt.Sprintf("the file held %d bytes when it was opened but ends at byte %d: it was cut while being read (by another process?)", e.size, e.end)
 }
 
 // openZip passes on every .pgn member of the zip archive in f, in archive
