@@ -247,7 +247,7 @@ func (fr *FrameReader) decode(d *zstd.Decoder, src io.Reader, u *frameUnit) erro
 	}
 	for {
 		c := chunks.Get().(*[]byte)
-		n, err := Fill(d, *c)
+		n, err := Fill(zstdText{d}, *c)
 		if n > 0 {
 			*c = (*c)[:n]
 			select {
@@ -367,4 +367,26 @@ func newZstd(r io.Reader) *zstd.Decoder {
 		panic(err) // only invalid options fail; a stream's header is read on the first Read
 	}
 	return d
+}
+
+// zstdText reads the text of a zstd decoder to its last byte: when the
+// checksum after a frame's last block is wrong or missing, the decoder
+// fails before it hands the block's text over, and holds it for the next
+// Read. zstdText hands that text over first, and then the error, so that
+// the games of an intact block are read before a fault after them.
+type zstdText struct{ d *zstd.Decoder }
+
+func (z zstdText) Read(p []byte) (int, error) {
+	n, err := z.d.Read(p)
+	if err != nil && err != io.EOF && n < len(p) {
+		// Called again after an error, the decoder hands over what it
+		// holds and fails again once it holds nothing.
+		for k := 1; k > 0 && n < len(p); n += k {
+			k, _ = z.d.Read(p[n:])
+		}
+		if n == len(p) {
+			return n, nil // the error comes again on the next Read
+		}
+	}
+	return n, err
 }

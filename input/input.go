@@ -18,7 +18,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
 )
@@ -194,9 +193,9 @@ func Reader(r io.Reader) (io.ReadCloser, Format, error) {
 		return nil, format, ErrZipStream
 	case Zstd:
 		d := newZstd(br)
-		dec, closer = d, closerFunc(func() error { d.Close(); return nil })
+		dec, closer = zstdText{d}, closerFunc(func() error { d.Close(); return nil })
 	case Gzip:
-		z, err := gzip.NewReader(br) // reads every member of a multi-member file
+		z, err := newGzipMembers(br) // reads every member of a multi-member file
 		if err != nil {
 			return nil, format, fmt.Errorf("gzip: %v", err)
 		}

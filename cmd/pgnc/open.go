@@ -262,12 +262,16 @@ func openZip(f io.ReaderAt, size int64, name, path string, o openOptions, fn fun
 		}
 		found = true
 		memberName := name + ":" + m.Name
-		r, err := m.Open()
-		if err != nil {
-			fn(nil, &inputError{memberName, err})
+		if m.Flags&1 != 0 {
+			fn(nil, &inputError{memberName, &input.NotPGNError{What: "an encrypted zip member", Fix: "pgnc does not read encrypted members: unzip it with its password first"}})
 			continue
 		}
-		text, _, err := input.Reader(r)
+		r, err := m.Open()
+		if err != nil {
+			fn(nil, &inputError{memberName, msg.Errorf("zip: %v", err)})
+			continue
+		}
+		text, _, err := input.Reader(zipMember{r, m})
 		if err != nil {
 			r.Close()
 			fn(nil, &inputError{memberName, err})
@@ -278,6 +282,31 @@ func openZip(f io.ReaderAt, size int64, name, path string, o openOptions, fn fun
 	if !found {
 		fn(nil, &inputError{name, &input.NotPGNError{What: "a zip archive without a .pgn member", Fix: "is it the right file?"}})
 	}
+}
+
+// zipMember reads a zip member and says what is wrong with it when it
+// fails: a CRC-32 that does not match, damaged compressed data.
+type zipMember struct {
+	io.ReadCloser
+	m *zip.File
+}
+
+func (z zipMember) Read(p []byte) (int, error) {
+	n, err := z.ReadCloser.Read(p)
+	if err == nil || err == io.EOF {
+		return n, err
+	}
+	at := int64(-1)
+	if off, derr := z.m.DataOffset(); derr == nil {
+		at = off
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return n, fmt.Errorf("zip: the member's compressed data (at offset %d of the archive) ends before the member does: the archive is damaged", at)
+	}
+	if errors.Is(err, zip.ErrChecksum) {
+		return n, fmt.Errorf("zip: the member's data (at offset %d of the archive) does not match its CRC-32: the archive is damaged", at)
+	}
+	return n, fmt.Errorf("zip: the member's data (at offset %d of the archive) is damaged: %v", at, err)
 }
 
 // isPGNMember reports whether a zip member is a PGN file, by its name.
