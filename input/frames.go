@@ -370,15 +370,17 @@ func newZstd(r io.Reader) *zstd.Decoder {
 }
 
 // zstdText reads the text of a zstd decoder to its last byte: when the
-// checksum after a frame's last block is wrong or missing, the decoder
-// fails before it hands the block's text over, and holds it for the next
-// Read. zstdText hands that text over first, and then the error, so that
-// the games of an intact block are read before a fault after them.
+// file ends where the checksum after a frame's last block should be, the
+// decoder fails before it hands the block's text over, and holds it for
+// the next Read. zstdText hands that text over first, and then the error
+// (the file is cut short), so that the games of a whole block are read
+// before the fault after them. A checksum that is there and wrong says the
+// text is not what was compressed: it is not handed over.
 type zstdText struct{ d *zstd.Decoder }
 
 func (z zstdText) Read(p []byte) (int, error) {
 	n, err := z.d.Read(p)
-	if err != nil && err != io.EOF && n < len(p) {
+	if errors.Is(err, io.ErrUnexpectedEOF) && n < len(p) {
 		// Called again after an error, the decoder hands over what it
 		// holds and fails again once it holds nothing.
 		for k := 1; k > 0 && n < len(p); n += k {
