@@ -255,7 +255,7 @@ func TextReader(r io.Reader, c io.Closer) (io.ReadCloser, Format, error) {
 			return nil, "", ErrBinary
 		}
 		br.Discard(2)
-		return readCloser{&utf16Reader{r: br, order: order}, c}, format, nil
+		return readCloser{&utf16Reader{r: br, order: order, in: 2}, c}, format, nil
 	case format != Text:
 		return nil, "", &NotPGNError{What: "a " + string(format) + " file inside a compressed file", Fix: "unpack it first"}
 	case Binary(head):

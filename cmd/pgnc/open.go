@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
 	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/parser"
@@ -44,6 +45,23 @@ func (in *pgnInput) Close() error {
 		return in.text.Close()
 	}
 	return in.file.Close()
+}
+
+// loneSurrogates returns, as PGN118 warnings, the lone UTF-16 surrogates
+// decoded as U+FFFD at offsets of the text before end, placed in f (a
+// piece of the text that holds them).
+func (in *pgnInput) loneSurrogates(f *diag.File, end int) diag.List {
+	text := in.text
+	if rc, ok := text.(readCloser); ok {
+		text = rc.ReadCloser
+	}
+	var list diag.List
+	for _, s := range input.LoneSurrogates(text, int64(end)) {
+		at := max(int(s.At)-f.Base, 0)
+		list = append(list, diag.Diagnostic{Code: diag.LoneSurrogate, Start: at, End: min(at+len("\uFFFD"), len(f.Src)),
+			Args: []diag.Arg{diag.ValueArg("unit", fmt.Sprintf("%04X", s.Unit)), diag.ValueArg("offset", fmt.Sprint(s.Source))}})
+	}
+	return list
 }
 
 // openOptions say how inputs are opened.
@@ -223,9 +241,8 @@ func openFile(opened file, size int64, name, path string, o openOptions, fn func
 
 // sizedFile is a regular file that held size bytes when it was opened.
 // Reading it is expected to reach that size: a file that ends earlier was
-// cut by another process while it was read, and its end is an I/O error
-// (ShrunkError), not the end of the input, lest the games it lost pass
-// unnoticed. A file that grows is read to its new end.
+// cut while it was read (input.ShrunkError). A file that grows is read to
+// its new end.
 type sizedFile struct {
 	file
 	size int64
@@ -234,17 +251,9 @@ type sizedFile struct {
 func (f *sizedFile) ReadAt(p []byte, off int64) (int, error) {
 	n, err := f.file.ReadAt(p, off)
 	if err == io.EOF && off+int64(n) < f.size {
-		err = &shrunkError{size: f.size, end: off + int64(n)}
+		err = &input.ShrunkError{Size: f.size, End: off + int64(n)}
 	}
 	return n, err
-}
-
-// shrunkError is a file that ended before the size it had when it was
-// opened.
-type shrunkError struct{ size, end int64 }
-
-func (e *shrunkError) Error() string {
-	return fmt.Sprintf("the file held %d bytes when it was opened but ends at byte %d: it was cut while being read (by another process?)", e.size, e.end)
 }
 
 // openZip passes on every .pgn member of the zip archive in f, in archive
@@ -293,20 +302,14 @@ type zipMember struct {
 
 func (z zipMember) Read(p []byte) (int, error) {
 	n, err := z.ReadCloser.Read(p)
-	if err == nil || err == io.EOF {
-		return n, err
+	if err != nil && err != io.EOF {
+		at, derr := z.m.DataOffset()
+		if derr != nil {
+			at = -1
+		}
+		err = input.ZipMemberError(err, at)
 	}
-	at := int64(-1)
-	if off, derr := z.m.DataOffset(); derr == nil {
-		at = off
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return n, fmt.Errorf("zip: the member's compressed data (at offset %d of the archive) ends before the member does: the archive is damaged", at)
-	}
-	if errors.Is(err, zip.ErrChecksum) {
-		return n, fmt.Errorf("zip: the member's data (at offset %d of the archive) does not match its CRC-32: the archive is damaged", at)
-	}
-	return n, fmt.Errorf("zip: the member's data (at offset %d of the archive) is damaged: %v", at, err)
+	return n, err
 }
 
 // isPGNMember reports whether a zip member is a PGN file, by its name.
