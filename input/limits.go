@@ -50,7 +50,7 @@ type WindowError struct {
 }
 
 func (e *WindowError) Error() string {
-	what, unit, hint := "frame", "window", "it was made with zstd --long or --ultra: decompress it with zstd -d --long=31 first"
+	what, unit, hint := "frame", "window", "zstd --long=28 and above make such frames: decompress it with zstd -d --long=31 first"
 	if e.Format == XZ {
 		what, unit, hint = "block", "dictionary", "decompress it with xz -d first"
 	}
