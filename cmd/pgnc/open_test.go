@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -316,5 +317,49 @@ func TestShrunkFile(t *testing.T) {
 				t.Errorf("%d inputs", opened)
 			}
 		})
+	}
+}
+
+// TestZipFaults: a zip member whose data is damaged gives the games read
+// before the fault, then an error naming the member and the fault; an
+// encrypted member is refused as such; the members after either are read.
+func TestZipFaults(t *testing.T) {
+	sample := string(readTestdata(t, "sample.pgn"))
+	data := zipData(t, "a.pgn", sample, "b.pgn", sample)
+	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := z.File[0]
+	at, _ := first.DataOffset()
+	// A CRC-32 that does not match, in the local header and the directory.
+	badCRC := bytes.Clone(data)
+	crc := first.CRC32 ^ 0xdeadbeef
+	binary.LittleEndian.PutUint32(badCRC[bytes.Index(badCRC, []byte("PK\x03\x04"))+14:], crc)
+	binary.LittleEndian.PutUint32(badCRC[bytes.Index(badCRC, []byte("PK\x01\x02"))+16:], crc)
+	// Compressed data damaged in its middle.
+	damaged := bytes.Clone(data)
+	damaged[at+int64(first.CompressedSize64)/2] ^= 0x55
+	// A member whose header says it is encrypted.
+	var enc bytes.Buffer
+	zw := zip.NewWriter(&enc)
+	w, _ := zw.CreateHeader(&zip.FileHeader{Name: "secret.pgn", Method: zip.Deflate, Flags: 1})
+	w.Write([]byte(sample))
+	w, _ = zw.Create("open.pgn")
+	w.Write([]byte(sample))
+	zw.Close()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{"crc.zip": badCRC, "damaged.zip": damaged, "enc.zip": enc.Bytes()})
+	for _, c := range []struct {
+		name, out, stderr string
+	}{
+		{"crc.zip", "2 files, 6 games (0 with errors)", fmt.Sprintf("crc.zip:a.pgn: zip: the member's data (at offset %d of the archive) does not match its CRC-32: the archive is damaged\n", at)},
+		{"damaged.zip", "2 files, ", fmt.Sprintf("damaged.zip:a.pgn: zip: the member's data (at offset %d of the archive) ", at)},
+		{"enc.zip", "error[PGN116]: 'enc.zip:secret.pgn' is an encrypted zip member, not PGN text\n  hint: pgnc does not read encrypted members: unzip it with its password first\n2 files, 3 games (0 with errors)", ""},
+	} {
+		code, out, stderr := pgncRun([]string{"check", filepath.Join(dir, c.name)}, nil)
+		if code != exitUsage || !strings.Contains(out, c.out) || !strings.Contains(stderr, c.stderr) || (c.stderr == "") != (stderr == "") {
+			t.Errorf("%s: exit %d\n%s%s", c.name, code, out, stderr)
+		}
 	}
 }
