@@ -29,6 +29,7 @@ const (
 	TagInComment       Code = 115 // a line inside a comment that looks like a tag pair
 	NotPGN             Code = 116 // an input that is not PGN text: an archive, an image, binary data
 	HiddenGames        Code = 117 // a comment whose text holds whole games: its "}" is missing
+	LoneSurrogate      Code = 118 // a lone UTF-16 surrogate, read as U+FFFD
 	UnexpectedToken    Code = 201 // generic syntax error
 	UnclosedVariation  Code = 202 // "(" never closed
 	UnmatchedParen     Code = 203 // ")" without "("
@@ -273,6 +274,7 @@ var severities = map[Code]Severity{
 	InvalidUTF8:        Error,
 	TagInComment:       Warning,
 	HiddenGames:        Error,
+	LoneSurrogate:      Warning,
 	NotPGN:             Error,
 	ControlChar:        Error,
 	ResultQuirk:        Warning,
@@ -351,6 +353,8 @@ var English = newCatalog(language.English, map[Code][3]string{
 		"this comment runs over {games}, the first starting here: is the comment's '}' missing?", "close the comment before this game; up to the next '}' everything is comment text"},
 	NotPGN: {"an input that is not PGN text: another file format or binary data",
 		"'{file}' is {what}, not PGN text", "{fix}"},
+	LoneSurrogate: {"a lone UTF-16 surrogate, which no character is made of: it is read as U+FFFD",
+		"lone UTF-16 surrogate {unit} (at byte {offset} of the UTF-16 text) is read as U+FFFD", "the UTF-16 text is damaged here: put back the character it lost"},
 	ControlChar: {"a control character inside a comment or string",
 		"control character {char} in {where}", "remove it"},
 	ResultQuirk: {"a result written with non-standard characters",

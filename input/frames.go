@@ -2,6 +2,7 @@ package input
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -14,13 +15,18 @@ import (
 type Frame struct {
 	Offset int64 // of the frame's magic number in the file
 	Size   int64 // compressed bytes, header to checksum
+	// Window is the history the frame's header asks the decoder to keep:
+	// its window size, or for a single-segment frame its content size.
+	Window uint64
 }
 
 // ZstdFrames walks the frame headers of a zstd file of size bytes and
 // returns its data frames in order, skipping skippable frames (which pzstd
 // puts before each frame). It reads the 3-byte header of each block and
 // decodes nothing. It fails, naming the offset, where the file is not a
-// sequence of whole frames: a cut download or bytes that are not zstd.
+// sequence of whole frames: a cut download or bytes that are not zstd. A
+// frame whose window is above MaxWindow fails with a *WindowError, the
+// frames before it returned.
 func ZstdFrames(r io.ReaderAt, size int64) ([]Frame, error) {
 	var frames []Frame
 	var buf [18]byte // the longest frame header: magic, descriptor, window, dictionary, content size
@@ -44,25 +50,29 @@ func ZstdFrames(r io.ReaderAt, size int64) ([]Frame, error) {
 		if magic != 0xfd2fb528 {
 			return frames, fmt.Errorf("zstd: no frame starts at offset %d (bytes % x)", off, buf[:4])
 		}
-		end, err := frameEnd(r, size, off)
+		end, window, err := frameEnd(r, size, off)
 		if err != nil {
 			return frames, err
 		}
-		frames = append(frames, Frame{Offset: off, Size: end - off})
+		if window > MaxWindow {
+			return frames, &WindowError{Format: Zstd, At: off, Size: window, After: -1}
+		}
+		frames = append(frames, Frame{Offset: off, Size: end - off, Window: window})
 		off = end
 	}
 	return frames, nil
 }
 
-// frameEnd returns the offset just past the zstd frame at off: it reads
-// the frame header, then block headers to the last block, then the
-// checksum if the frame has one.
-func frameEnd(r io.ReaderAt, size, off int64) (int64, error) {
-	cut := func() (int64, error) {
-		return 0, &CutShortError{Format: Zstd, Where: FrameCut, At: off}
+// frameEnd returns the offset just past the zstd frame at off and the
+// frame's window (see Frame): it reads the frame header, then block
+// headers to the last block, then the checksum if the frame has one.
+func frameEnd(r io.ReaderAt, size, off int64) (int64, uint64, error) {
+	cut := func() (int64, uint64, error) {
+		return 0, 0, &CutShortError{Format: Zstd, Where: FrameCut, At: off}
 	}
-	var hd [1]byte
-	if _, err := r.ReadAt(hd[:], off+4); err != nil {
+	var hd [14]byte // descriptor, window descriptor, dictionary ID, content size
+	n, err := r.ReadAt(hd[:], off+4)
+	if n < 1 {
 		return cut()
 	}
 	descriptor := hd[0]
@@ -85,8 +95,15 @@ func frameEnd(r io.ReaderAt, size, off int64) (int64, error) {
 		headerSize += 8
 	}
 	if descriptor>>3&1 == 1 {
-		return 0, fmt.Errorf("zstd: the frame at offset %d sets a reserved bit", off)
+		return 0, 0, fmt.Errorf("zstd: the frame at offset %d sets a reserved bit", off)
 	}
+	if int64(n) < headerSize {
+		if err != nil && err != io.EOF {
+			return 0, 0, err
+		}
+		return cut()
+	}
+	window := frameWindow(hd[:headerSize])
 	pos := off + 4 + headerSize
 	var bh [3]byte
 	for {
@@ -94,7 +111,7 @@ func frameEnd(r io.ReaderAt, size, off int64) (int64, error) {
 			if err == io.EOF {
 				return cut()
 			}
-			return 0, err
+			return 0, 0, err
 		}
 		h := uint32(bh[0]) | uint32(bh[1])<<8 | uint32(bh[2])<<16
 		last, kind, blockSize := h&1 == 1, h>>1&3, int64(h>>3)
@@ -105,7 +122,7 @@ func frameEnd(r io.ReaderAt, size, off int64) (int64, error) {
 		case 1: // one byte repeated
 			pos++
 		case 3:
-			return 0, fmt.Errorf("zstd: a reserved block type at offset %d", pos-3)
+			return 0, 0, fmt.Errorf("zstd: a reserved block type at offset %d", pos-3)
 		}
 		if pos > size {
 			return cut()
@@ -120,7 +137,32 @@ func frameEnd(r io.ReaderAt, size, off int64) (int64, error) {
 	if pos > size {
 		return cut()
 	}
-	return pos, nil
+	return pos, window, nil
+}
+
+// frameWindow returns the window of a frame from its header, magic number
+// left out: the window descriptor's size, or for a single-segment frame its
+// content size (at least 1 KiB, as decoders take it).
+func frameWindow(header []byte) uint64 {
+	descriptor := header[0]
+	if descriptor>>5&1 == 0 {
+		exponent, mantissa := uint64(header[1]>>3), uint64(header[1]&7)
+		base := uint64(1) << (10 + exponent)
+		return base + base/8*mantissa
+	}
+	fcs := header[1+[]int{0, 1, 2, 4}[descriptor&3]:]
+	var content uint64
+	switch descriptor >> 6 {
+	case 0:
+		content = uint64(fcs[0])
+	case 1:
+		content = uint64(binary.LittleEndian.Uint16(fcs)) + 256
+	case 2:
+		content = uint64(binary.LittleEndian.Uint32(fcs))
+	case 3:
+		content = binary.LittleEndian.Uint64(fcs)
+	}
+	return max(content, 1<<10)
 }
 
 // chunkSize is the size of the pieces decoded frames are handed over in.
@@ -156,9 +198,9 @@ type frameUnit struct {
 }
 
 // NewFrameReader returns a reader of the decoded text of frames (from
-// ZstdFrames) of r, decoded on workers goroutines.
+// ZstdFrames) of r, decoded on FrameWorkers(frames, workers) goroutines.
 func NewFrameReader(r io.ReaderAt, frames []Frame, workers int) *FrameReader {
-	workers = max(workers, 1)
+	workers = FrameWorkers(frames, workers)
 	fr := &FrameReader{units: make(chan *frameUnit, workers), done: make(chan struct{})}
 	jobs := make(chan int)
 	units := make([]*frameUnit, len(frames))
@@ -186,10 +228,7 @@ func NewFrameReader(r io.ReaderAt, frames []Frame, workers int) *FrameReader {
 	for range workers {
 		go func() {
 			defer fr.wg.Done()
-			d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
-			if err != nil {
-				panic(err) // only invalid options fail
-			}
+			d := newZstd(nil)
 			defer d.Close()
 			for i := range jobs {
 				u := units[i]
@@ -208,7 +247,7 @@ func (fr *FrameReader) decode(d *zstd.Decoder, src io.Reader, u *frameUnit) erro
 	}
 	for {
 		c := chunks.Get().(*[]byte)
-		n, err := Fill(d, *c)
+		n, err := Fill(zstdText{d}, *c)
 		if n > 0 {
 			*c = (*c)[:n]
 			select {
@@ -288,17 +327,23 @@ func (fr *FrameReader) Close() error {
 
 // File returns a reader of the decoded text of a file of size bytes, as
 // Reader does, except that a zstd file of several frames is decoded on
-// workers goroutines (NewFrameReader). A file that is not a sequence of
-// whole frames (cut short, say) is read by the stream decoder, which reads
-// what it can and then says what is wrong.
+// workers goroutines (NewFrameReader). A zstd frame whose window is above
+// MaxWindow is refused (*WindowError) before anything is decoded. A file
+// that is not a sequence of whole frames (cut short, say) is read by the
+// stream decoder, which reads what it can and then says what is wrong.
 func File(r io.ReaderAt, size int64, workers int) (io.ReadCloser, Format, error) {
 	head := make([]byte, HeadSize)
 	n, err := r.ReadAt(head, 0)
 	if err != nil && err != io.EOF {
 		return nil, "", err
 	}
-	if format, _ := Detect(head[:n]); format == Zstd && workers > 1 {
-		if frames, err := ZstdFrames(r, size); err == nil && len(frames) > 1 {
+	if format, _ := Detect(head[:n]); format == Zstd {
+		frames, err := ZstdFrames(r, size)
+		var tooBig *WindowError
+		if errors.As(err, &tooBig) {
+			return readCloser{failing{err}, nil}, format, nil
+		}
+		if err == nil && len(frames) > 1 && FrameWorkers(frames, workers) > 1 {
 			fr := NewFrameReader(r, frames, workers)
 			text, textFormat, err := TextReader(fr, fr)
 			if err != nil {
@@ -312,4 +357,38 @@ func File(r io.ReaderAt, size int64, workers int) (io.ReadCloser, Format, error)
 		}
 	}
 	return Reader(io.NewSectionReader(r, 0, size))
+}
+
+// newZstd returns a zstd decoder of r that decodes on the calling
+// goroutine and refuses frames whose window is above MaxWindow.
+func newZstd(r io.Reader) *zstd.Decoder {
+	d, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(MaxWindow))
+	if err != nil {
+		panic(err) // only invalid options fail; a stream's header is read on the first Read
+	}
+	return d
+}
+
+// zstdText reads the text of a zstd decoder to its last byte: when the
+// file ends where the checksum after a frame's last block should be, the
+// decoder fails before it hands the block's text over, and holds it for
+// the next Read. zstdText hands that text over first, and then the error
+// (the file is cut short), so that the games of a whole block are read
+// before the fault after them. A checksum that is there and wrong says the
+// text is not what was compressed: it is not handed over.
+type zstdText struct{ d *zstd.Decoder }
+
+func (z zstdText) Read(p []byte) (int, error) {
+	n, err := z.d.Read(p)
+	if errors.Is(err, io.ErrUnexpectedEOF) && n < len(p) {
+		// Called again after an error, the decoder hands over what it
+		// holds and fails again once it holds nothing.
+		for k := 1; k > 0 && n < len(p); n += k {
+			k, _ = z.d.Read(p[n:])
+		}
+		if n == len(p) {
+			return n, nil // the error comes again on the next Read
+		}
+	}
+	return n, err
 }

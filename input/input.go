@@ -18,7 +18,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
 )
@@ -61,6 +60,9 @@ type signature struct {
 func packed(what string) *NotPGNError { return &NotPGNError{What: what, Fix: "unpack it first"} }
 func other(what string) *NotPGNError  { return &NotPGNError{What: what, Fix: "is it the right file?"} }
 
+// utf32 refuses text in UTF-32, known by its byte order mark.
+var utf32 = &NotPGNError{What: "UTF-32 text", Fix: "convert it to UTF-8 first (iconv -f UTF-32 -t UTF-8)"}
+
 // signatures lists the formats recognised by their first bytes. Skippable
 // zstd frames (magic 0x184D2A50 to 0x184D2A5F) are matched in Detect.
 var signatures = []signature{
@@ -69,6 +71,8 @@ var signatures = []signature{
 	{0, "\xfd7zXZ\x00", XZ, nil, false},
 	{0, "PK\x03\x04", Zip, nil, false},
 	{0, "PK\x05\x06", Zip, nil, false}, // an empty archive
+	{0, "\xff\xfe\x00\x00", "", utf32, false},
+	{0, "\x00\x00\xfe\xff", "", utf32, false},
 	{0, "\xff\xfe", UTF16LE, nil, false},
 	{0, "\xfe\xff", UTF16BE, nil, false},
 	{0, "7z\xbc\xaf\x27\x1c", "", packed("a 7-Zip archive"), false},
@@ -183,17 +187,15 @@ func Reader(r io.Reader) (io.ReadCloser, Format, error) {
 	}
 	var dec io.Reader
 	var closer io.Closer
+	var guard *xzGuard
 	switch format {
 	case Zip:
 		return nil, format, ErrZipStream
 	case Zstd:
-		d, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
-		if err != nil {
-			return nil, format, fmt.Errorf("zstd: %v", err)
-		}
-		dec, closer = d, closerFunc(func() error { d.Close(); return nil })
+		d := newZstd(br)
+		dec, closer = zstdText{d}, closerFunc(func() error { d.Close(); return nil })
 	case Gzip:
-		z, err := gzip.NewReader(br) // reads every member of a multi-member file
+		z, err := newGzipMembers(br) // reads every member of a multi-member file
 		if err != nil {
 			return nil, format, fmt.Errorf("gzip: %v", err)
 		}
@@ -201,15 +203,16 @@ func Reader(r io.Reader) (io.ReadCloser, Format, error) {
 	case Bzip2:
 		dec = bzip2.NewReader(br) // reads every stream of a multi-stream file
 	case XZ:
-		x, err := xz.NewReader(br) // reads every stream of a multi-stream file
+		g := newXZGuard(br)
+		x, err := xz.NewReader(g) // reads every stream of a multi-stream file
 		if err != nil {
 			return nil, format, fmt.Errorf("xz: %v", err)
 		}
-		dec = x
+		dec, guard = x, g
 	default:
 		return TextReader(br, nil)
 	}
-	dec = &decoder{r: dec, format: format}
+	dec = &decoder{r: dec, format: format, guard: guard}
 	text, textFormat, err := TextReader(dec, closer)
 	if err != nil {
 		if closer != nil {
@@ -232,20 +235,27 @@ func TextReader(r io.Reader, c io.Closer) (io.ReadCloser, Format, error) {
 	if !ok || br.Size() < BinarySample {
 		br = bufio.NewReaderSize(r, 64<<10)
 	}
-	head, err := br.Peek(BinarySample)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return nil, "", err
+	head, readErr := br.Peek(BinarySample)
+	if readErr != nil && readErr != io.EOF && readErr != bufio.ErrBufferFull {
+		// The input fails within its first BinarySample bytes (a short
+		// compressed file cut short): what came before the failure is
+		// judged and read as any text is, and then the failure.
+		br = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(head), failing{readErr}), BinarySample)
 	}
 	format, err := Detect(head)
 	switch {
 	case err != nil:
 		return nil, "", err
-	case format == UTF16LE:
+	case format == UTF16LE || format == UTF16BE:
+		var order binary.ByteOrder = binary.LittleEndian
+		if format == UTF16BE {
+			order = binary.BigEndian
+		}
+		if binaryUTF16(head[2:], order) {
+			return nil, "", ErrBinary
+		}
 		br.Discard(2)
-		return readCloser{&utf16Reader{r: br, order: binary.LittleEndian}, c}, format, nil
-	case format == UTF16BE:
-		br.Discard(2)
-		return readCloser{&utf16Reader{r: br, order: binary.BigEndian}, c}, format, nil
+		return readCloser{&utf16Reader{r: br, order: order, in: 2}, c}, format, nil
 	case format != Text:
 		return nil, "", &NotPGNError{What: "a " + string(format) + " file inside a compressed file", Fix: "unpack it first"}
 	case Binary(head):
@@ -253,6 +263,11 @@ func TextReader(r io.Reader, c io.Closer) (io.ReadCloser, Format, error) {
 	}
 	return readCloser{br, c}, Text, nil
 }
+
+// failing is a reader that fails with err.
+type failing struct{ err error }
+
+func (f failing) Read([]byte) (int, error) { return 0, f.err }
 
 // CutShortError is a compressed file that ends before its data does,
 // most likely a download cut short.
@@ -293,6 +308,7 @@ type decoder struct {
 	r      io.Reader
 	format Format
 	n      int64 // bytes decoded so far
+	guard  *xzGuard
 }
 
 func (d *decoder) Read(p []byte) (int, error) {
@@ -300,8 +316,14 @@ func (d *decoder) Read(p []byte) (int, error) {
 	d.n += int64(n)
 	switch {
 	case err == nil || err == io.EOF:
+	case d.guard != nil && d.guard.err != nil:
+		tooBig := *d.guard.err.(*WindowError)
+		tooBig.After = d.n
+		err = &tooBig
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		err = &CutShortError{Format: d.format, Where: DataEndsEarly, At: d.n}
+	case errors.Is(err, zstd.ErrWindowSizeExceeded), errors.Is(err, zstd.ErrDecoderSizeExceeded):
+		err = &WindowError{Format: d.format, At: -1, After: d.n}
 	default:
 		err = fmt.Errorf("%s: %v, after %d decompressed bytes", d.format, err, d.n)
 	}

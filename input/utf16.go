@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"encoding/binary"
 	"io"
+	"slices"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
 
-// utf16Reader decodes UTF-16 into UTF-8. Unpaired surrogates and a final
-// odd byte become U+FFFD, which the parser then reports where they stand.
+// utf16Reader decodes UTF-16 into UTF-8. A lone surrogate becomes U+FFFD,
+// noted (LoneSurrogates) so that it is reported where it stands; a final
+// odd byte becomes U+FFFD too.
 type utf16Reader struct {
 	r       *bufio.Reader
 	order   binary.ByteOrder
@@ -17,6 +20,41 @@ type utf16Reader struct {
 	pair    [2]byte
 	held    uint16 // a unit read ahead after a lone high surrogate
 	holding bool
+	in      int64 // UTF-16 bytes read, the byte order mark included
+	out     int64 // UTF-8 bytes decoded, pending ones included
+
+	mu   sync.Mutex
+	lone []Surrogate // not yet taken by LoneSurrogates
+}
+
+// Surrogate is a lone UTF-16 surrogate, decoded as U+FFFD.
+type Surrogate struct {
+	At     int64  // offset of its U+FFFD in the decoded text
+	Source int64  // offset of the surrogate in the UTF-16 text (after decompression)
+	Unit   uint16 // the surrogate, 0xD800 to 0xDFFF
+}
+
+// LoneSurrogates returns the lone surrogates that r, a reader from Reader,
+// File or TextReader, has decoded as U+FFFD at offsets of the decoded text
+// before before, and forgets them; nil for text that is not UTF-16.
+func LoneSurrogates(r io.Reader, before int64) []Surrogate {
+	rc, ok := r.(readCloser)
+	if !ok {
+		return nil
+	}
+	u, ok := rc.Reader.(*utf16Reader)
+	if !ok {
+		return nil
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	n := 0
+	for n < len(u.lone) && u.lone[n].At < before {
+		n++
+	}
+	found := slices.Clone(u.lone[:n])
+	u.lone = u.lone[n:]
+	return found
 }
 
 func (u *utf16Reader) Read(p []byte) (int, error) {
@@ -29,6 +67,7 @@ func (u *utf16Reader) Read(p []byte) (int, error) {
 			return 0, err
 		}
 		u.pending = utf8.AppendRune(u.pending, r)
+		u.out += int64(utf8.RuneLen(r))
 	}
 	n := copy(p, u.pending)
 	u.pending = u.pending[:copy(u.pending, u.pending[n:])]
@@ -37,6 +76,10 @@ func (u *utf16Reader) Read(p []byte) (int, error) {
 
 // next decodes one character.
 func (u *utf16Reader) next() (rune, error) {
+	at := u.in
+	if u.holding {
+		at -= 2 // the unit read ahead
+	}
 	unit, err := u.unit()
 	if err != nil {
 		return 0, err
@@ -45,17 +88,26 @@ func (u *utf16Reader) next() (rune, error) {
 		return rune(unit), nil
 	}
 	if unit >= 0xdc00 { // a low surrogate first
-		return utf8.RuneError, nil
+		return u.loneSurrogate(unit, at), nil
 	}
 	low, err := u.unit()
 	if err != nil {
-		return utf8.RuneError, nil
+		return u.loneSurrogate(unit, at), nil
 	}
 	if r := utf16.DecodeRune(rune(unit), rune(low)); r != utf8.RuneError {
 		return r, nil
 	}
 	u.held, u.holding = low, true // not a low surrogate: decode it next
-	return utf8.RuneError, nil
+	return u.loneSurrogate(unit, at), nil
+}
+
+// loneSurrogate notes the lone surrogate unit read at offset at and
+// returns U+FFFD for it.
+func (u *utf16Reader) loneSurrogate(unit uint16, at int64) rune {
+	u.mu.Lock()
+	u.lone = append(u.lone, Surrogate{At: u.out, Source: at, Unit: unit})
+	u.mu.Unlock()
+	return utf8.RuneError
 }
 
 func (u *utf16Reader) unit() (uint16, error) {
@@ -64,6 +116,7 @@ func (u *utf16Reader) unit() (uint16, error) {
 		return u.held, nil
 	}
 	n, err := io.ReadFull(u.r, u.pair[:])
+	u.in += int64(n)
 	switch {
 	case n == 1:
 		return uint16(utf8.RuneError), nil
@@ -71,4 +124,23 @@ func (u *utf16Reader) unit() (uint16, error) {
 		return 0, err
 	}
 	return u.order.Uint16(u.pair[:]), nil
+}
+
+// binaryUTF16 reports whether sample, the first bytes after a UTF-16 byte
+// order mark, is binary data rather than text: decoded, it is binary as
+// Binary judges, or fewer than one unit in ten is ASCII. PGN in any
+// language is mostly ASCII (tag names, moves, results), while random bytes
+// make an ASCII unit once in 512.
+func binaryUTF16(sample []byte, order binary.ByteOrder) bool {
+	var text []byte
+	units, ascii := 0, 0
+	for ; len(sample) >= 2; sample = sample[2:] {
+		u := order.Uint16(sample)
+		units++
+		if u < 0x80 {
+			ascii++
+		}
+		text = utf8.AppendRune(text, rune(u))
+	}
+	return Binary(text) || units >= 16 && ascii*10 < units
 }

@@ -137,6 +137,9 @@ type Game struct {
 	Model *model.Game // the resolved game when Options.Model is set, up to its first move that cannot be played; nil with Index 0
 	Diags diag.List   // every diagnostic of the game, sorted; offsets index File.Src
 	File  *diag.File  // the piece of input the game came from, for printing positions
+	// From and To are the offsets of the game's text in File.Src; both 0
+	// outside games.
+	From, To int
 	// Gap is the input text between the previous game and this one; with
 	// Index 0 after the last game, the text after it. Escapes are the "%"
 	// escape lines inside the game. Both let a writer keep every byte.
@@ -902,7 +905,7 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 		} else {
 			game = new(Game)
 		}
-		*game = Game{Index: i + 1, AST: g, File: file, Diags: byGame[i+1], Gap: src[prevEnd:g.From], Skipped: g.Skipped}
+		*game = Game{Index: i + 1, AST: g, File: file, From: g.From, To: g.To, Diags: byGame[i+1], Gap: src[prevEnd:g.From], Skipped: g.Skipped}
 		prevEnd = g.To
 		for len(escapes) > 0 && escapes[0].From < g.To {
 			if escapes[0].From >= g.From {

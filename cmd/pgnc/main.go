@@ -413,10 +413,10 @@ func (c *checker) checkArg(arg string, stdin io.Reader) {
 		}
 		defer in.Close()
 		if in.file != nil {
-			c.checkGames(reader.NewFile(in.file, in.size, in.name, c.readOptions()), in.name, true)
+			c.checkGames(reader.NewFile(in.file, in.size, in.name, c.readOptions()), in.name, true, nil)
 			return
 		}
-		c.checkGames(reader.New(in.text, in.name, c.readOptions()), in.name, false)
+		c.checkGames(reader.New(in.text, in.name, c.readOptions()), in.name, false, in.loneSurrogates)
 	})
 }
 
@@ -439,8 +439,10 @@ func repeatsOption(flag int) int {
 }
 
 // checkGames reports the games of rd, the input named name. With byOffset, the progress bar
-// follows the offsets of the games, not the reads.
-func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool) {
+// follows the offsets of the games, not the reads. lost, when not nil,
+// gives the warnings about characters the decoding of the input lost
+// (pgnInput.loneSurrogates), which each game reports with its own.
+func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool, lost func(f *diag.File, end int) diag.List) {
 	defer rd.Close()
 	c.report.Files++
 	var lastFile *diag.File
@@ -457,11 +459,26 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool) {
 			lastFile = g.File
 			c.progress.reached(int64(g.File.Base + len(g.File.Src)))
 		}
-		locate := func(i int) diag.Located { return diag.LocateStart(g.File, g.Diags[i]) }
-		if c.flags.format == "json" {
-			locate = func(i int) diag.Located { return diag.Locate(g.File, g.Diags[i]) }
+		diags := g.Diags
+		if lost != nil {
+			// A game takes those up to its end; text outside games
+			// those up to its last diagnostic, or to the end of the
+			// piece when it ends it.
+			end := g.File.Base + len(g.File.Src)
+			if g.Index > 0 {
+				end = g.File.Base + g.To
+			} else if len(g.Diags) > 0 {
+				end = g.File.Base + g.Diags[len(g.Diags)-1].End
+			}
+			if more := lost(g.File, end); len(more) > 0 {
+				diags = append(diags[:len(diags):len(diags)], more...)
+			}
 		}
-		errs, err := c.report.Game(report.Game{File: g.File.Name, Index: g.Index, Tags: g.Tags, Plies: g.Plies, Diags: g.Diags, Locate: locate, Skip: g.Skipped})
+		locate := func(i int) diag.Located { return diag.LocateStart(g.File, diags[i]) }
+		if c.flags.format == "json" {
+			locate = func(i int) diag.Located { return diag.Locate(g.File, diags[i]) }
+		}
+		errs, err := c.report.Game(report.Game{File: g.File.Name, Index: g.Index, Tags: g.Tags, Plies: g.Plies, Diags: diags, Locate: locate, Skip: g.Skipped})
 		if err != nil {
 			c.ioError(err)
 			return

@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -34,7 +35,7 @@ type pgnInput struct {
 	text io.ReadCloser
 	// file, when set, is a plain text file of size bytes that can be read
 	// in byte ranges (reader.NewFile).
-	file *os.File
+	file *sizedFile
 	size int64
 }
 
@@ -44,6 +45,23 @@ func (in *pgnInput) Close() error {
 		return in.text.Close()
 	}
 	return in.file.Close()
+}
+
+// loneSurrogates returns, as PGN118 warnings, the lone UTF-16 surrogates
+// decoded as U+FFFD at offsets of the text before end, placed in f (a
+// piece of the text that holds them).
+func (in *pgnInput) loneSurrogates(f *diag.File, end int) diag.List {
+	text := in.text
+	if rc, ok := text.(readCloser); ok {
+		text = rc.ReadCloser
+	}
+	var list diag.List
+	for _, s := range input.LoneSurrogates(text, int64(end)) {
+		at := max(int(s.At)-f.Base, 0)
+		list = append(list, diag.Diagnostic{Code: diag.LoneSurrogate, Start: at, End: min(at+len("\uFFFD"), len(f.Src)),
+			Args: []diag.Arg{diag.ValueArg("unit", fmt.Sprintf("%04X", s.Unit)), diag.ValueArg("offset", fmt.Sprint(s.Source))}})
+	}
+	return list
 }
 
 // openOptions say how inputs are opened.
@@ -204,7 +222,8 @@ type file interface {
 }
 
 // openFile opens a regular file of size bytes, by its content.
-func openFile(f file, size int64, name, path string, o openOptions, fn func(*pgnInput, error)) {
+func openFile(opened file, size int64, name, path string, o openOptions, fn func(*pgnInput, error)) {
+	f := &sizedFile{opened, size}
 	head := make([]byte, input.BinarySample)
 	n, err := f.ReadAt(head, 0)
 	if err != nil && err != io.EOF {
@@ -232,8 +251,8 @@ func openFile(f file, size int64, name, path string, o openOptions, fn func(*pgn
 			fail(input.ErrBinary)
 			return
 		}
-		if osFile, ok := f.(*os.File); ok {
-			fn(&pgnInput{name: name, path: path, file: osFile, size: size}, nil)
+		if _, ok := opened.(*os.File); ok {
+			fn(&pgnInput{name: name, path: path, file: f, size: size}, nil)
 			return
 		}
 	}
@@ -243,6 +262,23 @@ func openFile(f file, size int64, name, path string, o openOptions, fn func(*pgn
 		return
 	}
 	fn(&pgnInput{name: name, path: path, format: format, text: readCloser{text, f}}, nil)
+}
+
+// sizedFile is a regular file that held size bytes when it was opened.
+// Reading it is expected to reach that size: a file that ends earlier was
+// cut while it was read (input.ShrunkError). A file that grows is read to
+// its new end.
+type sizedFile struct {
+	file
+	size int64
+}
+
+func (f *sizedFile) ReadAt(p []byte, off int64) (int, error) {
+	n, err := f.file.ReadAt(p, off)
+	if err == io.EOF && off+int64(n) < f.size {
+		err = &input.ShrunkError{Size: f.size, End: off + int64(n)}
+	}
+	return n, err
 }
 
 // openZip passes on every .pgn member of the zip archive in f, in archive
@@ -260,12 +296,16 @@ func openZip(f io.ReaderAt, size int64, name, path string, o openOptions, fn fun
 		}
 		found = true
 		memberName := name + ":" + m.Name
-		r, err := m.Open()
-		if err != nil {
-			fn(nil, &inputError{memberName, err})
+		if m.Flags&1 != 0 {
+			fn(nil, &inputError{memberName, &input.NotPGNError{What: "an encrypted zip member", Fix: "pgnc does not read encrypted members: unzip it with its password first"}})
 			continue
 		}
-		text, _, err := input.Reader(r)
+		r, err := m.Open()
+		if err != nil {
+			fn(nil, &inputError{memberName, msg.Errorf("zip: %v", err)})
+			continue
+		}
+		text, _, err := input.Reader(zipMember{r, m})
 		if err != nil {
 			r.Close()
 			fn(nil, &inputError{memberName, err})
@@ -276,6 +316,25 @@ func openZip(f io.ReaderAt, size int64, name, path string, o openOptions, fn fun
 	if !found {
 		fn(nil, &inputError{name, &input.NotPGNError{What: "a zip archive without a .pgn member", Fix: "is it the right file?"}})
 	}
+}
+
+// zipMember reads a zip member and says what is wrong with it when it
+// fails: a CRC-32 that does not match, damaged compressed data.
+type zipMember struct {
+	io.ReadCloser
+	m *zip.File
+}
+
+func (z zipMember) Read(p []byte) (int, error) {
+	n, err := z.ReadCloser.Read(p)
+	if err != nil && err != io.EOF {
+		at, derr := z.m.DataOffset()
+		if derr != nil {
+			at = -1
+		}
+		err = input.ZipMemberError(err, at)
+	}
+	return n, err
 }
 
 // isPGNMember reports whether a zip member is a PGN file, by its name.

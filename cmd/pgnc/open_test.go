@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/testfiles"
+	"github.com/pgnc/pgnc/reader"
 )
 
 func readTestdata(t *testing.T, name string) []byte {
@@ -265,5 +267,99 @@ func TestBoardStreams(t *testing.T) {
 	}
 	if code, _, stderr := pgncRun([]string{"board", "--game", "0", "-"}, nil); code != exitUsage || !strings.Contains(stderr, "--game 0 is out of range") {
 		t.Errorf("--game 0: exit %d: %s", code, stderr)
+	}
+}
+
+// TestShrunkFile: a file cut by another process while it is read ends in
+// an I/O error that says so, not in a clean end with its last games lost,
+// whether it is read in ranges, serially, or as a stream.
+func TestShrunkFile(t *testing.T) {
+	text := bytes.Repeat(readTestdata(t, "sample.pgn"), 2000) // 2.2 MB, 6,000 games
+	for _, c := range []struct {
+		name   string
+		jobs   int
+		ranged bool
+	}{{"ranges", 2, true}, {"serial", 1, true}, {"stream", 2, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "games.pgn")
+			if err := os.WriteFile(path, text, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			opened := 0
+			eachInput(path, nil, openOptions{jobs: c.jobs, ranged: c.ranged}, func(in *pgnInput, err error) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer in.Close()
+				opened++
+				if err := os.Truncate(path, int64(len(text)/3)); err != nil {
+					t.Fatal(err)
+				}
+				opts := reader.Options{Workers: c.jobs, ReuseText: true}
+				rd := reader.New(in.text, in.name, opts)
+				if in.file != nil {
+					rd = reader.NewFile(in.file, in.size, in.name, opts)
+				}
+				defer rd.Close()
+				games := 0
+				for _, err := range rd.All() {
+					if err != nil {
+						if !strings.Contains(err.Error(), fmt.Sprintf("the file held %d bytes when it was opened but ends at byte %d", len(text), len(text)/3)) {
+							t.Errorf("after %d games: %v", games, err)
+						}
+						return
+					}
+					games++
+				}
+				t.Errorf("%d games and no error", games)
+			})
+			if opened != 1 {
+				t.Errorf("%d inputs", opened)
+			}
+		})
+	}
+}
+
+// TestZipFaults: a zip member whose data is damaged gives the games read
+// before the fault, then an error naming the member and the fault; an
+// encrypted member is refused as such; the members after either are read.
+func TestZipFaults(t *testing.T) {
+	sample := string(readTestdata(t, "sample.pgn"))
+	data := zipData(t, "a.pgn", sample, "b.pgn", sample)
+	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := z.File[0]
+	at, _ := first.DataOffset()
+	// A CRC-32 that does not match, in the local header and the directory.
+	badCRC := bytes.Clone(data)
+	crc := first.CRC32 ^ 0xdeadbeef
+	binary.LittleEndian.PutUint32(badCRC[bytes.Index(badCRC, []byte("PK\x03\x04"))+14:], crc)
+	binary.LittleEndian.PutUint32(badCRC[bytes.Index(badCRC, []byte("PK\x01\x02"))+16:], crc)
+	// Compressed data damaged in its middle.
+	damaged := bytes.Clone(data)
+	damaged[at+int64(first.CompressedSize64)/2] ^= 0x55
+	// A member whose header says it is encrypted.
+	var enc bytes.Buffer
+	zw := zip.NewWriter(&enc)
+	w, _ := zw.CreateHeader(&zip.FileHeader{Name: "secret.pgn", Method: zip.Deflate, Flags: 1})
+	w.Write([]byte(sample))
+	w, _ = zw.Create("open.pgn")
+	w.Write([]byte(sample))
+	zw.Close()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{"crc.zip": badCRC, "damaged.zip": damaged, "enc.zip": enc.Bytes()})
+	for _, c := range []struct {
+		name, out, stderr string
+	}{
+		{"crc.zip", "2 files, 6 games (0 with errors)", fmt.Sprintf("crc.zip:a.pgn: zip: the member's data (at offset %d of the archive) does not match its CRC-32: the archive is damaged\n", at)},
+		{"damaged.zip", "2 files, ", fmt.Sprintf("damaged.zip:a.pgn: zip: the member's data (at offset %d of the archive) ", at)},
+		{"enc.zip", "error[PGN116]: 'enc.zip:secret.pgn' is an encrypted zip member, not PGN text\n  hint: pgnc does not read encrypted members: unzip it with its password first\n2 files, 3 games (0 with errors)", ""},
+	} {
+		code, out, stderr := pgncRun([]string{"check", filepath.Join(dir, c.name)}, nil)
+		if code != exitUsage || !strings.Contains(out, c.out) || !strings.Contains(stderr, c.stderr) || (c.stderr == "") != (stderr == "") {
+			t.Errorf("%s: exit %d\n%s%s", c.name, code, out, stderr)
+		}
 	}
 }
