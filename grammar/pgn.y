@@ -49,6 +49,10 @@ func b(l yyLexer) *builder { return &l.(*parser).build }
 // run: no rule takes it, and it names a comment in messages.
 %token <tok> tokComment
 %token tokResync tokGameEnd
+// tokTagEnd ends a broken tag pair: the glue delivers it after the pair's
+// "]", or at the end of its line when it has none, so that the tag section
+// goes on with the next pair (see parser.recoverTag).
+%token tokTagEnd
 
 %%
 
@@ -105,6 +109,7 @@ tags
 
 tag
 	: tokLBracket tokSymbol tokString tokRBracket  { b(yylex).tag($1, $2, $3, $4) }
+	| tokLBracket error tokTagEnd                  { b(yylex).brokenTag(); Errflag = 0 }
 	;
 
 // elements is a non-empty element sequence (the standard's

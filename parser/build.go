@@ -436,6 +436,15 @@ func (b *builder) tag(lb, name, value, rb lexer.Token) {
 	b.addTag(lb.Start, rb.End, name, value, false)
 }
 
+// brokenTag records a tag pair that a syntax error broke, from its "[" to
+// where recoverTag ended it: its text is skipped, and the game goes on as if
+// the pair were absent.
+func (b *builder) brokenTag() {
+	from, to := b.p.tagOpen, b.p.tagEnd
+	b.extend(from, to)
+	b.game.Skipped += to - from
+}
+
 // fusedPairs builds the tag pairs of a fused TAGPAIR token. They follow one
 // another, so the game is extended once, over all of them.
 func (b *builder) fusedPairs() {

@@ -25,6 +25,10 @@ func (p *parser) Error(msg string) {
 		tok, yacc = p.unfuseRun()
 	}
 	b := &p.build
+	if p.inBrokenTag(tok, yacc) && b.depth() == 0 && !b.hasMovetext() {
+		p.recoverTag(msg, tok, yacc)
+		return
+	}
 	// A "[" at a line start after movetext or a blank line starts the next
 	// game, which the broken one must not overlap; where the broken game
 	// has no movetext (a tag pair left open), its error is the end of its
@@ -65,10 +69,77 @@ func (p *parser) Error(msg string) {
 	}
 }
 
+// inBrokenTag reports whether tok, a token the grammar did not expect,
+// breaks the tag pair whose "[" stands at p.tagOpen: it comes after that
+// "[" and no "]" came between them. The glue takes a "]" on its fast path,
+// which clears p.inTag before the grammar sees it, so a "]" is told by the
+// text before it.
+func (p *parser) inBrokenTag(tok lexer.Token, yacc int) bool {
+	switch {
+	case p.tagOpen < 0 || tok.Start <= p.tagOpen || yacc == 0:
+		return false
+	case yacc == tokRBracket:
+		return !strings.Contains(p.src[p.tagOpen+1:tok.Start], "]")
+	}
+	return p.inTag
+}
+
+// recoverTag reports tok, which breaks the tag pair open since p.tagOpen,
+// and ends the pair there for the grammar (TAGEND): after its "]", or at the
+// end of its line where it has none before, since a tag pair stands on one
+// line. The pair's text is skipped, and the tag section goes on with the
+// next pair, so that the game is read and checked as if the pair were
+// absent.
+func (p *parser) recoverTag(msg string, tok lexer.Token, yacc int) {
+	lineEnd := restOfLine(p.src, p.tagOpen)
+	if tok.Start >= lineEnd {
+		end := p.tagLineEnd(lineEnd)
+		p.addDiagArgs(diag.UnexpectedToken, end, end, append(expectedList(msg), diag.PhraseArg("found", "end of line"))...)
+		p.tagEnd = end
+		p.queue = append(p.queue, queued{tokTagEnd, lexer.Token{Start: end, End: end}}, queued{yacc, tok})
+		return
+	}
+	p.addDiagArgs(diag.UnexpectedToken, tok.Start, tok.End, append(expectedList(msg), p.describeToken(tok, yacc)...)...)
+	if yacc == tokRBracket {
+		p.tagEnd = tok.End
+		p.queue = append(p.queue, queued{tokTagEnd, lexer.Token{Start: tok.End, End: tok.End}})
+		return
+	}
+	p.skip = skipState{active: true, tag: true, lineEnd: lineEnd}
+}
+
+// skipTagToken passes over tok, a token of a broken tag pair (recoverTag),
+// up to the pair's "]", which it takes, or up to a termination marker or the
+// first token on a later line, before which it ends the pair. It returns the TAGEND token that ends
+// the pair, and true, where the pair ends.
+func (p *parser) skipTagToken(yacc int, tok lexer.Token) (int, lexer.Token, bool) {
+	switch {
+	case yacc == tokRBracket && tok.Start < p.skip.lineEnd:
+		p.tagEnd = tok.End
+	case yacc == 0 || yacc == tokResult || tok.Start >= p.skip.lineEnd:
+		// A marker ends the pair too, and then its game, as it ends the
+		// skipping after any other syntax error: a reader that cuts the
+		// text by scanning it starts a game after every marker.
+		p.tagEnd = p.tagLineEnd(min(tok.Start, p.skip.lineEnd))
+		p.queue = append([]queued{{yacc, tok}}, p.queue...)
+	default:
+		return 0, tok, false
+	}
+	p.skip = skipState{}
+	return tokTagEnd, lexer.Token{Start: p.tagEnd, End: p.tagEnd}, true
+}
+
+// tagLineEnd returns where the text of a broken tag pair that reaches
+// lineEnd (the end of its line, or the token that ends it) ends: before the
+// white space there.
+func (p *parser) tagLineEnd(lineEnd int) int {
+	return max(len(strings.TrimRight(p.src[:lineEnd], " \t\v\f\r")), p.tagOpen+1)
+}
+
 // isMovetext reports whether a grammar token belongs to movetext.
 func isMovetext(yacc int) bool {
 	switch yacc {
-	case tokLBracket, tokRBracket, tokString, tokSymbol, tokTagPair, tokResync, tokGameEnd, 0:
+	case tokLBracket, tokRBracket, tokString, tokSymbol, tokTagPair, tokTagEnd, tokResync, tokGameEnd, 0:
 		return false
 	}
 	return true

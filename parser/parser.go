@@ -190,6 +190,9 @@ type parser struct {
 	kept  *ast.Database // the database to reuse, with ReuseMemory
 
 	inTag   bool // the last bracket delivered was "["
+	// tagOpen is where the "[" of the last tag pair delivered token by
+	// token stands, and tagEnd where a broken pair ends (recoverTag).
+	tagOpen, tagEnd int
 	atEOF   bool // the end of input was delivered
 	aborted bool // goyacc gave up on an error; see Parser.Parse
 	// lastLBracket is where the last run of tag pairs began, to place a game
@@ -274,6 +277,10 @@ type skipState struct {
 	active      bool // skipping tokens
 	inTag       bool // between "[" and "]", where no token counts as movetext
 	sawMovetext bool // a movetext token was seen, so "[" at a line start begins a new game
+	// tag says that the tokens skipped are those of a broken tag pair,
+	// up to its "]" or lineEnd, the end of its line (recoverTag).
+	tag     bool
+	lineEnd int
 }
 
 func (p *parser) reset(src string, reuse bool) {
@@ -291,7 +298,7 @@ func (p *parser) reset(src string, reuse bool) {
 		p.kept = p.db
 	}
 	p.inTag, p.parens, p.lastLBracket = false, 0, -1
-	p.escapesFrom = -1
+	p.escapesFrom, p.tagOpen = -1, -1
 	p.atEOF, p.aborted = false, false
 	*p.cur = lexer.Token{}
 	p.queue = p.queue[:0]
@@ -621,7 +628,13 @@ func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 				p.cutFrom = 0 // the game this marker ends is the last one wanted
 			}
 		}
-		if p.skip.active && yacc != tokResync {
+		if p.skip.tag {
+			var ended bool
+			if yacc, tok, ended = p.skipTagToken(yacc, tok); !ended {
+				p.build.skipTo(tok.End)
+				continue
+			}
+		} else if p.skip.active && yacc != tokResync {
 			if !p.skipToken(yacc, tok) {
 				continue
 			}
@@ -657,12 +670,14 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 		if pairs, ok := p.fuseTagPairs(tok); ok {
 			return p.hand(lval, tokTagPair, pairs)
 		}
-		p.inTag = true
+		p.inTag, p.tagOpen = true, tok.Start
 	case tokRBracket:
 		p.inTag = false
 	case tokString:
 	case tokSymbol:
 		p.noteTagName(tok)
+	case tokTagEnd:
+		p.inTag = false
 	case tokResync, tokGameEnd:
 		p.inTag, p.parens, p.tagged = false, 0, false
 	default: // movetext: the tag section is over
@@ -702,7 +717,9 @@ func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 
 // afterTagPair reports whether yacc, the last token delivered, ends a tag
 // pair.
-func afterTagPair(yacc int) bool { return yacc == tokRBracket || yacc == tokTagPair }
+func afterTagPair(yacc int) bool {
+	return yacc == tokRBracket || yacc == tokTagPair || yacc == tokTagEnd
+}
 
 // fuseTagPairs reads the rest of the tag pair that lb, a "[" just scanned,
 // opens, when it is well formed: a tag name, then a string that "]"

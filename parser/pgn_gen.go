@@ -33,6 +33,7 @@ const tokRun = 57361
 const tokComment = 57362
 const tokResync = 57363
 const tokGameEnd = 57364
+const tokTagEnd = 57365
 
 var yyToknames = [...]string{
 	"$end",
@@ -57,6 +58,7 @@ var yyToknames = [...]string{
 	"tokComment",
 	"tokResync",
 	"tokGameEnd",
+	"tokTagEnd",
 }
 
 var yyStatenames = [...]string{}
@@ -79,50 +81,51 @@ var yyExca = [...]int8{
 
 const yyPrivate = 57344
 
-const yyLast = 84
+const yyLast = 96
 
 var yyAct = [...]int8{
-	25, 40, 14, 42, 36, 45, 17, 19, 20, 21,
-	22, 23, 18, 26, 11, 16, 34, 24, 32, 35,
-	33, 13, 46, 48, 49, 50, 51, 52, 47, 26,
-	57, 37, 16, 53, 16, 39, 29, 44, 14, 38,
-	56, 54, 35, 55, 9, 6, 41, 15, 30, 28,
-	43, 7, 10, 14, 8, 5, 54, 17, 19, 20,
-	21, 22, 23, 18, 26, 3, 16, 10, 24, 46,
-	48, 49, 50, 51, 52, 47, 26, 4, 2, 31,
-	53, 27, 12, 1,
+	25, 41, 14, 47, 43, 36, 17, 19, 20, 21,
+	22, 23, 18, 26, 46, 16, 34, 24, 32, 11,
+	33, 13, 16, 16, 35, 40, 58, 45, 38, 42,
+	39, 37, 48, 50, 51, 52, 53, 54, 49, 26,
+	59, 9, 56, 55, 57, 30, 31, 35, 6, 12,
+	44, 15, 28, 7, 8, 14, 5, 3, 56, 17,
+	19, 20, 21, 22, 23, 18, 26, 2, 16, 10,
+	24, 48, 50, 51, 52, 53, 54, 49, 26, 29,
+	4, 14, 55, 1, 27, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 10,
 }
 
 var yyPact = [...]int16{
-	-32768, -32768, 49, 34, -2, -32768, -32768, -17, -32768, -32768,
-	-32768, -32768, 17, -32768, 28, -32768, -32768, -32768, -32768, -32768,
-	-32768, -32768, -32768, -32768, -32768, -32768, -32768, -2, -32768, -18,
-	-32768, 15, -32768, -32768, -32768, -32768, -32768, -32768, -32768, -1,
-	61, -32768, -32768, -32768, -32768, 35, -32768, -32768, -32768, -32768,
-	-32768, -32768, -32768, -32768, -32768, 14, -32768, -32768,
+	-32768, -32768, 51, 77, -2, -32768, -32768, -16, -32768, -32768,
+	-32768, -32768, 6, -32768, 23, -32768, -32768, -32768, -32768, -32768,
+	-32768, -32768, -32768, -32768, -32768, -32768, -32768, -2, -32768, -17,
+	-32768, 5, -32768, -32768, -32768, -32768, -32768, -32768, -32768, 8,
+	-20, 63, -32768, -32768, -32768, -32768, 21, -32768, -32768, -32768,
+	-32768, -32768, -32768, -32768, -32768, -32768, -32768, 24, -32768, -32768,
 }
 
 var yyPgo = [...]int8{
-	0, 83, 78, 65, 77, 55, 45, 54, 44, 79,
-	18, 14, 47, 1, 0, 46,
+	0, 83, 67, 57, 80, 56, 48, 54, 41, 46,
+	18, 19, 51, 1, 0, 29,
 }
 
 var yyR1 = [...]int8{
 	0, 1, 1, 1, 1, 2, 2, 2, 2, 2,
 	2, 3, 3, 3, 6, 6, 6, 6, 5, 5,
-	5, 8, 7, 4, 4, 4, 4, 11, 9, 12,
-	12, 12, 12, 12, 12, 12, 12, 12, 13, 13,
-	13, 13, 13, 13, 13, 13, 13, 13, 15, 14,
-	10,
+	5, 8, 7, 4, 4, 4, 4, 11, 11, 9,
+	12, 12, 12, 12, 12, 12, 12, 12, 12, 13,
+	13, 13, 13, 13, 13, 13, 13, 13, 13, 15,
+	14, 10,
 }
 
 var yyR2 = [...]int8{
 	0, 1, 1, 2, 2, 0, 2, 2, 2, 3,
 	3, 2, 2, 2, 3, 2, 3, 2, 2, 1,
-	2, 2, 1, 1, 1, 2, 2, 4, 2, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 0, 2,
-	2, 2, 2, 2, 2, 2, 2, 2, 0, 4,
-	1,
+	2, 2, 1, 1, 1, 2, 2, 4, 3, 2,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 0,
+	4, 1,
 }
 
 var yyChk = [...]int16{
@@ -130,17 +133,17 @@ var yyChk = [...]int16{
 	18, -11, -9, -10, 4, -12, 17, 8, 14, 9,
 	10, 11, 12, 13, 19, -14, 15, -4, -6, 2,
 	-8, -9, -10, 22, 18, -11, 21, -10, 22, 7,
-	-13, -15, 21, -10, 22, 6, 8, 14, 9, 10,
-	11, 12, 13, 19, -14, -13, 5, 16,
+	2, -13, -15, 21, -10, 22, 6, 23, 8, 14,
+	9, 10, 11, 12, 13, 19, -14, -13, 5, 16,
 }
 
 var yyDef = [...]int8{
 	5, -2, -2, -2, 3, 6, 7, 0, 11, 12,
-	23, 24, 22, 19, 0, 38, 50, 29, 30, 31,
-	32, 33, 34, 35, 36, 37, 48, 4, 8, 0,
+	23, 24, 22, 19, 0, 39, 51, 30, 31, 32,
+	33, 34, 35, 36, 37, 38, 49, 4, 8, 0,
 	13, 21, 15, 17, 25, 26, 9, 18, 20, 0,
-	28, 38, 10, 14, 16, 0, 39, 40, 41, 42,
-	43, 44, 45, 46, 47, 0, 27, 49,
+	0, 29, 39, 10, 14, 16, 0, 28, 40, 41,
+	42, 43, 44, 45, 46, 47, 48, 0, 27, 50,
 }
 
 var yyTok1 = [...]int8{
@@ -150,7 +153,7 @@ var yyTok1 = [...]int8{
 var yyTok2 = [...]int8{
 	2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
 	12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
-	22,
+	22, 23,
 }
 
 var yyTok3 = [...]int8{
@@ -559,23 +562,23 @@ yydefault:
 		{
 			b(yylex).tag(yyDollar[1].tok, yyDollar[2].tok, yyDollar[3].tok, yyDollar[4].tok)
 		}
-	case 29:
-		yyDollar = yyS[yypt-1 : yypt+1]
+	case 28:
+		yyDollar = yyS[yypt-3 : yypt+1]
 		{
-			b(yylex).begin(yyDollar[1].tok)
-			b(yylex).move(yyDollar[1].tok)
+			b(yylex).brokenTag()
+			Errflag = 0
 		}
 	case 30:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).begin(yyDollar[1].tok)
-			b(yylex).badMove(yyDollar[1].tok)
+			b(yylex).move(yyDollar[1].tok)
 		}
 	case 31:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).begin(yyDollar[1].tok)
-			b(yylex).moveNumber(yyDollar[1].tok)
+			b(yylex).badMove(yyDollar[1].tok)
 		}
 	case 32:
 		yyDollar = yyS[yypt-1 : yypt+1]
@@ -586,40 +589,41 @@ yydefault:
 	case 33:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).dots(yyDollar[1].tok)
+			b(yylex).begin(yyDollar[1].tok)
+			b(yylex).moveNumber(yyDollar[1].tok)
 		}
 	case 34:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).begin(yyDollar[1].tok)
-			b(yylex).nag(yyDollar[1].tok)
+			b(yylex).dots(yyDollar[1].tok)
 		}
 	case 35:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).begin(yyDollar[1].tok)
-			b(yylex).suffix(yyDollar[1].tok)
+			b(yylex).nag(yyDollar[1].tok)
 		}
 	case 36:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).begin(yyDollar[1].tok)
-			b(yylex).run()
+			b(yylex).suffix(yyDollar[1].tok)
 		}
-	case 39:
-		yyDollar = yyS[yypt-2 : yypt+1]
+	case 37:
+		yyDollar = yyS[yypt-1 : yypt+1]
 		{
-			b(yylex).move(yyDollar[2].tok)
+			b(yylex).begin(yyDollar[1].tok)
+			b(yylex).run()
 		}
 	case 40:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).badMove(yyDollar[2].tok)
+			b(yylex).move(yyDollar[2].tok)
 		}
 	case 41:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).moveNumber(yyDollar[2].tok)
+			b(yylex).badMove(yyDollar[2].tok)
 		}
 	case 42:
 		yyDollar = yyS[yypt-2 : yypt+1]
@@ -629,34 +633,39 @@ yydefault:
 	case 43:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).dots(yyDollar[2].tok)
+			b(yylex).moveNumber(yyDollar[2].tok)
 		}
 	case 44:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).nag(yyDollar[2].tok)
+			b(yylex).dots(yyDollar[2].tok)
 		}
 	case 45:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
-			b(yylex).suffix(yyDollar[2].tok)
+			b(yylex).nag(yyDollar[2].tok)
 		}
 	case 46:
 		yyDollar = yyS[yypt-2 : yypt+1]
 		{
+			b(yylex).suffix(yyDollar[2].tok)
+		}
+	case 47:
+		yyDollar = yyS[yypt-2 : yypt+1]
+		{
 			b(yylex).run()
 		}
-	case 48:
+	case 49:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).openVariation(yyDollar[1].tok)
 		}
-	case 49:
+	case 50:
 		yyDollar = yyS[yypt-4 : yypt+1]
 		{
 			b(yylex).closeVariation(yyDollar[4].tok)
 		}
-	case 50:
+	case 51:
 		yyDollar = yyS[yypt-1 : yypt+1]
 		{
 			b(yylex).result(yyDollar[1].tok)

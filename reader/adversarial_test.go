@@ -141,7 +141,7 @@ func TestSkippedBytes(t *testing.T) {
 		opts Options
 		want int
 	}{
-		{"syntax error", "[Event \"a\"]\n[Site \"?\" junk]\n\n1. d4 *\n" + nextGame, Options{}, len("junk]\n\n1. d4 *")},
+		{"syntax error", "[Event \"a\"]\n[Site \"?\" junk]\n\n1. d4 *\n" + nextGame, Options{}, len("[Site \"?\" junk]")},
 		{"deep variation", "[Event \"b\"]\n\n1. e4 (1. d4 (1. c4)) e5 *\n" + nextGame, Options{MaxDepth: 1}, len("(1. c4)")},
 		{"after a result", "[Event \"c\"]\n\n1. e4 *\n\"stray\" 2. d4 *\n" + nextGame, Options{}, len("\"stray\" 2. d4 *")},
 		{"clean", nextGame + nextGame, Options{}, 0},

@@ -27,6 +27,10 @@ import "github.com/pgnc/pgnc/lexer"
 // run: no rule takes it, and it names a comment in messages.
 %token <tok> tokComment
 %token tokResync tokGameEnd
+// tokTagEnd ends a broken tag pair: the glue delivers it after the pair's
+// "]", or at the end of its line when it has none, so that the tag section
+// goes on with the next pair (see parser.recoverTag).
+%token tokTagEnd
 
 %%
 
@@ -83,6 +87,7 @@ tags
 
 tag
 	: tokLBracket tokSymbol tokString tokRBracket
+	| tokLBracket error tokTagEnd
 	;
 
 // elements is a non-empty element sequence (the standard's

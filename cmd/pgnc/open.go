@@ -302,7 +302,7 @@ func openZip(f io.ReaderAt, size int64, name, path string, o openOptions, fn fun
 		}
 		r, err := m.Open()
 		if err != nil {
-			fn(nil, &inputError{memberName, msg.Errorf("zip: %v", err)})
+			fn(nil, &inputError{memberName, err})
 			continue
 		}
 		text, _, err := input.Reader(zipMember{r, m})

@@ -119,7 +119,7 @@ func TestZip(t *testing.T) {
 	})
 	zipPath := filepath.Join(dir, "twic.zip")
 	code, out, stderr := pgncRun([]string{"check", zipPath}, nil)
-	if code != exitProblems || !strings.Contains(out, zipPath+":sub/more.PGN:21:11: error[PGN201]") || !strings.HasSuffix(out, "2 files, 7 games (3 with errors), 104 plies replayed: 4 errors, 7 warnings, 65 bytes skipped\n") {
+	if code != exitProblems || !strings.Contains(out, zipPath+":sub/more.PGN:21:11: error[PGN201]") || !strings.HasSuffix(out, "2 files, 7 games (3 with errors), 111 plies replayed: 5 errors, 8 warnings, 15 bytes skipped\n") {
 		t.Errorf("check: exit %d\n%s%s", code, out, stderr)
 	}
 	// From standard input: a redirected file can be read, a pipe cannot.
