@@ -534,6 +534,7 @@ func plyOf(pos *chess.Position) int {
 	}
 	return ply
 }
+
 // UTF8 returns s as valid UTF-8: sequences that are UTF-8 stay, and other
 // bytes are read as Windows-1252. The parser has already decoded games that
 // are not UTF-8 unless it was told the input is UTF-8 (parser.UTF8); JSON
