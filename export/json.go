@@ -306,11 +306,42 @@ func (v *validator) game(j JSONGame) *model.Game {
 		v.add([]any{"result"}, "%q is not a termination marker (1-0, 0-1, 1/2-1/2, * or \"\" for none)", j.Result)
 	}
 	g.Comments = v.comments([]any{"comments"}, j.Comments)
+	if len(j.Comments) > 0 && len(j.Moves) > 0 {
+		// Written before the first move, they read back as its own.
+		v.add([]any{"comments"}, "comments that follow no move, in a game with moves: they belong in moves[0].before")
+	}
 	g.Trailing = v.comments([]any{"trailing"}, j.Trailing)
 	if ok {
-		g.Moves = v.moves([]any{"moves"}, start, j.Moves, 0)
+		var final chess.Position
+		if g.Moves, final, ok = v.moves([]any{"moves"}, start, j.Moves, 0); ok {
+			v.resultVsBoard(j, g, &final, tag)
+		}
 	}
 	return g
+}
+
+// resultVsBoard checks the result the game declares, its result or else
+// its Result tag, against a checkmate or stalemate at its end, as the PGN
+// reader does (PGN319, an error that does not stop the game).
+func (v *validator) resultVsBoard(j JSONGame, g *model.Game, final *chess.Position, tag func(string) (string, bool)) {
+	declared, path := j.Result, []any{"result"}
+	if declared == "" {
+		declared, _ = tag("Result")
+		path = v.tagPath(j, "Result")
+	}
+	want, status := "", ""
+	switch final.Status() {
+	case chess.Checkmate:
+		want, status = "1-0", "checkmate: white wins"
+		if final.Turn() == chess.White {
+			want, status = "0-1", "checkmate: black wins"
+		}
+	case chess.Stalemate:
+		want, status = "1/2-1/2", "stalemate: a draw"
+	}
+	if want != "" && declared != want && (declared == "1-0" || declared == "0-1" || declared == "1/2-1/2") {
+		v.addKept(path, "the game ends in %s, but the result is %s", status, declared)
+	}
 }
 
 // tags checks the tag section, given as tag_list, as tags, or as both (which
@@ -454,8 +485,9 @@ func commentError(text string) (string, bool) {
 }
 
 // moves checks and replays a line of moves played from pos, depth
-// variations deep, and returns its model.
-func (v *validator) moves(path []any, pos chess.Position, moves []JSONMove, depth int) []*model.Move {
+// variations deep, and returns its model, the position after it, and
+// whether every move of it was played.
+func (v *validator) moves(path []any, pos chess.Position, moves []JSONMove, depth int) ([]*model.Move, chess.Position, bool) {
 	out := make([]*model.Move, 0, len(moves))
 	for i, jm := range moves {
 		at := append(slices.Clip(path), i)
@@ -468,6 +500,13 @@ func (v *validator) moves(path []any, pos chess.Position, moves []JSONMove, dept
 			}
 		}
 		m.NAGs = jm.NAGs
+		for _, c := range m.Comments {
+			m.ReadCommands(c) // clock, emt and eval, as the PGN reader reads them
+		}
+		if i > 0 && len(jm.Before) > 0 {
+			// Written after the move before, they read back as its own.
+			v.add(append(at, "before"), "comments before a move that is not the first of its line: they belong in the comments of the move before")
+		}
 		if jm.Suffix != "" {
 			a, ok := san.ParseAnnotation(jm.Suffix)
 			switch {
@@ -483,10 +522,10 @@ func (v *validator) moves(path []any, pos chess.Position, moves []JSONMove, dept
 			switch {
 			case jm.SAN != "--":
 				v.add(append(at, "san"), "%q is not \"--\", yet null is true", jm.SAN)
-				return out
+				return out, pos, false
 			case pos.InCheck():
 				v.add(append(at, "san"), "a null move while in check")
-				return out
+				return out, pos, false
 			}
 			m.SAN, m.Null = "--", true
 			pos.PlayNull()
@@ -494,16 +533,16 @@ func (v *validator) moves(path []any, pos chess.Position, moves []JSONMove, dept
 			sm, ok := san.Parse(jm.SAN)
 			if !ok {
 				v.add(append(at, "san"), "%q is not SAN", jm.SAN)
-				return out
+				return out, pos, false
 			}
 			mv, _, err := pos.Resolve(sm)
 			if err != nil {
 				v.add(append(at, "san"), "illegal move %s: %v", jm.SAN, err)
-				return out
+				return out, pos, false
 			}
 			if canonical := pos.SAN(mv); canonical != jm.SAN {
 				v.add(append(at, "san"), "%q is not canonical SAN: write %q", jm.SAN, canonical)
-				return out
+				return out, pos, false
 			}
 			m.Move, m.Piece, m.Captured = mv, pos.At(mv.From).Type(), pos.Captured(mv)
 			m.SetChess960(pos.IsChess960())
@@ -518,12 +557,13 @@ func (v *validator) moves(path []any, pos chess.Position, moves []JSONMove, dept
 			v.add(append(at, "variations"), "variations nested deeper than %d, which the PGN reader cannot read", parser.DepthCap)
 		} else {
 			for k, line := range jm.Variations {
-				m.Variations = append(m.Variations, v.moves(append(at, "variations", k), before, line, depth+1))
+				alt, _, _ := v.moves(append(at, "variations", k), before, line, depth+1)
+				m.Variations = append(m.Variations, alt)
 			}
 		}
 		out = append(out, m)
 	}
-	return out
+	return out, pos, true
 }
 
 // plyOf is the ply of the move played in pos, as the PGN reader numbers it.
