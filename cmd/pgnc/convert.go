@@ -189,7 +189,11 @@ func (w *converter) fromJSON(r io.Reader, name string, stderr io.Writer) (failed
 		}
 		if rec.broken != "" {
 			rd.ordinal++
-			rd.fail(rd.report(rec, len(bytes.TrimRight(rec.text, " \t\r\n")), rec.where(), msg.Sprintf("not JSON: %s", rec.broken)), nil, [2]int{})
+			at := len(bytes.TrimRight(rec.text, " \t\r\n")) // where it was cut
+			if rec.text[0] != '{' {
+				at = 0 // where the object should have started
+			}
+			rd.fail(rd.report(rec, at, rec.where(), msg.Sprintf("not JSON: %s", rec.broken)), nil, [2]int{})
 			continue
 		}
 		if rec.document {
@@ -566,8 +570,9 @@ func (rec *jsonRecord) position(at int) (line, col int) {
 // jsonScanner cuts a JSON input into its top-level values without decoding
 // them, keeping track of lines. A value ends where its braces balance; it
 // is cut short, as a broken record, at a line break inside a string
-// (which JSON strings cannot hold), at a "{" in column 1 that cannot
-// continue it (ndjson's next record), and at the end of the input.
+// (which JSON strings cannot hold), at a "{" in column 1 that is not an
+// element of an open array (ndjson's next record), and at the end of the
+// input.
 type jsonScanner struct {
 	r         *bufio.Reader
 	line, col int // of the next byte: 1-based line, 0-based column in characters
@@ -635,7 +640,8 @@ func (s *jsonScanner) next() (*jsonRecord, error) {
 		return rec, nil
 	}
 	s.started = true
-	depth, inString, escaped, key := 0, false, false, -1
+	inString, escaped, key := false, false, -1
+	var open []byte // the objects and arrays open, innermost last
 	last := byte(0) // the last byte outside strings that is not white space
 	for {
 		switch {
@@ -656,18 +662,19 @@ func (s *jsonScanner) next() (*jsonRecord, error) {
 		case inString:
 		case b == '"':
 			inString = true
-			if depth == 1 && (last == '{' || last == ',') {
+			if len(open) == 1 && (last == '{' || last == ',') {
 				key = len(rec.text)
 			}
-		case b == '{' && s.col == 0 && rec.text != nil && last != ',' && last != '[' && last != ':':
+		case b == '{' && s.col == 0 && rec.text != nil && !(open[len(open)-1] == '[' && (last == '[' || last == ',')):
+			// Only an element of an array may start in column 1.
 			s.r.UnreadByte()
 			rec.broken = msg.Sprintf("the object is not closed before the next line starts another")
 			return rec, nil
 		case b == '{' || b == '[':
-			depth++
+			open = append(open, b)
 			last = b
 		case b == '}' || b == ']':
-			depth--
+			open = open[:len(open)-1]
 			last = b
 		case b == ' ' || b == '\t' || b == '\r' || b == '\n':
 		default:
@@ -675,7 +682,7 @@ func (s *jsonScanner) next() (*jsonRecord, error) {
 		}
 		rec.text = append(rec.text, b)
 		s.advance(b)
-		if depth == 0 {
+		if len(open) == 0 {
 			return rec, nil
 		}
 		if b, err = s.r.ReadByte(); err == io.EOF {
