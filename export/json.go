@@ -540,17 +540,19 @@ func (v *validator) moves(path []any, pos chess.Position, moves []JSONMove, dept
 				v.add(append(at, "san"), "illegal move %s: %v", jm.SAN, err)
 				return out, pos, false
 			}
-			if canonical := pos.SAN(mv); canonical != jm.SAN {
-				v.add(append(at, "san"), "%q is not canonical SAN: write %q", jm.SAN, canonical)
-				return out, pos, false
-			}
+			var buf [16]byte
+			canonical := pos.AppendSANWithoutCheck(buf[:0], mv)
 			m.Move, m.Piece, m.Captured = mv, pos.At(mv.From).Type(), pos.Captured(mv)
 			m.SetChess960(pos.IsChess960())
 			pos.Play(mv)
 			if check, mate := pos.CheckState(); mate {
-				m.Check = san.Mating
+				m.Check, canonical = san.Mating, append(canonical, '#')
 			} else if check {
-				m.Check = san.Checking
+				m.Check, canonical = san.Checking, append(canonical, '+')
+			}
+			if string(canonical) != jm.SAN {
+				v.add(append(at, "san"), "%q is not canonical SAN: write %q", jm.SAN, canonical)
+				return out, before, false
 			}
 		}
 		if len(jm.Variations) > 0 && depth >= parser.DepthCap {

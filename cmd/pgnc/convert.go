@@ -178,7 +178,7 @@ func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, e
 // that is not white space is no "{").
 func (w *converter) fromJSON(r io.Reader, name string, stderr io.Writer) (failed bool, err error) {
 	rd := &jsonReader{w: w, name: name, stderr: stderr}
-	s := &jsonScanner{r: bufio.NewReaderSize(r, 1<<16), line: 1}
+	s := &jsonScanner{r: bufio.NewReaderSize(r, 1<<16)}
 	for {
 		rec, err := s.next()
 		if err == io.EOF {
@@ -568,15 +568,17 @@ func (rec *jsonRecord) position(at int) (line, col int) {
 }
 
 // jsonScanner cuts a JSON input into its top-level values without decoding
-// them, keeping track of lines. A value ends where its braces balance; it
-// is cut short, as a broken record, at a line break inside a string
-// (which JSON strings cannot hold), at a "{" in column 1 that is not an
-// element of an open array (ndjson's next record), and at the end of the
-// input.
+// them, a line at a time. A value ends where its braces balance; it is cut
+// short, as a broken record, at a line break inside a string (which JSON
+// strings cannot hold), at a "{" in column 1 that is not an element of an
+// open array (ndjson's next record), and at the end of the input.
 type jsonScanner struct {
-	r         *bufio.Reader
-	line, col int // of the next byte: 1-based line, 0-based column in characters
-	started   bool
+	r       *bufio.Reader
+	cur     []byte // the current line, its line break included
+	pos     int    // the next byte of cur to scan
+	line    int    // the 1-based number of cur
+	eof     bool   // cur is the last line
+	started bool   // a value was found: the input is JSON
 }
 
 // errNotJSON is the error of an input whose first value is no JSON object.
@@ -589,53 +591,51 @@ func (e *errNotJSON) Error() string {
 	return msg.Sprintf("%d:%d: not JSON: %q where a JSON object starts; convert --from json reads {\"games\": [...]} or one game object a line", e.line, e.col, e.first)
 }
 
-// advance counts b, just read, in the position.
-func (s *jsonScanner) advance(b byte) {
-	switch {
-	case b == '\n':
-		s.line, s.col = s.line+1, 0
-	case utf8.RuneStart(b):
-		s.col++
+// readLine moves on to the next line, in new memory (a record's text may
+// be a piece of the line before); io.EOF when there is none.
+func (s *jsonScanner) readLine() error {
+	if s.eof {
+		return io.EOF
 	}
+	line, err := s.r.ReadBytes('\n')
+	if err == io.EOF {
+		s.eof = true
+		if len(line) == 0 {
+			return io.EOF
+		}
+	} else if err != nil {
+		return err
+	}
+	s.cur, s.pos, s.line = line, 0, s.line+1
+	return nil
 }
 
 // next returns the next top-level value, io.EOF at the end, or the error
 // of the input.
 func (s *jsonScanner) next() (*jsonRecord, error) {
-	var b byte
-	var err error
 	for { // white space, and a byte order mark at the start
-		if b, err = s.r.ReadByte(); err != nil {
-			return nil, err
-		}
-		if !s.started && s.line == 1 && s.col == 0 && b == 0xEF {
-			if bom, _ := s.r.Peek(2); string(bom) == "\xBB\xBF" {
-				s.r.Discard(2)
-				continue
+		if s.pos >= len(s.cur) {
+			if err := s.readLine(); err != nil {
+				return nil, err
 			}
+			if s.line == 1 && bytes.HasPrefix(s.cur, []byte("\xEF\xBB\xBF")) {
+				s.pos = 3
+			}
+			continue
 		}
-		if b != ' ' && b != '\t' && b != '\r' && b != '\n' {
+		if b := s.cur[s.pos]; b != ' ' && b != '\t' && b != '\r' && b != '\n' {
 			break
 		}
-		s.advance(b)
+		s.pos++
 	}
-	rec := &jsonRecord{line: s.line, col: s.col + 1}
-	if b != '{' {
+	rec := &jsonRecord{line: s.line, col: utf8.RuneCount(s.cur[:s.pos]) + 1}
+	if s.cur[s.pos] != '{' {
+		rest := bytes.TrimRight(s.cur[s.pos:], "\r\n")
 		if !s.started {
-			s.r.UnreadByte()
-			first, _ := s.r.Peek(16)
-			first = bytes.SplitN(first, []byte{'\n'}, 2)[0]
-			return nil, &errNotJSON{s.line, s.col + 1, string(first)}
+			return nil, &errNotJSON{rec.line, rec.col, string(rest[:min(len(rest), 16)])}
 		}
 		// Not a record: the rest of the line.
-		for err == nil && b != '\n' {
-			rec.text = append(rec.text, b)
-			s.advance(b)
-			b, err = s.r.ReadByte()
-		}
-		if err == nil {
-			s.r.UnreadByte()
-		}
+		rec.text, s.pos = rest, len(s.cur)
 		rec.broken = msg.Sprintf("a JSON object starts with {")
 		return rec, nil
 	}
@@ -643,54 +643,68 @@ func (s *jsonScanner) next() (*jsonRecord, error) {
 	inString, escaped, key := false, false, -1
 	var open []byte // the objects and arrays open, innermost last
 	last := byte(0) // the last byte outside strings that is not white space
+	from := s.pos   // where the part of the value on this line starts
 	for {
-		switch {
-		case inString && escaped:
-			escaped = false
-		case inString && b == '\\':
-			escaped = true
-		case inString && b == '"':
-			inString = false
-			if key >= 0 && string(rec.text[key:]) == `"games` {
-				rec.document = true
+		for ; s.pos < len(s.cur); s.pos++ {
+			b := s.cur[s.pos]
+			if inString {
+				switch {
+				case escaped:
+					escaped = false
+				case b == '\\':
+					escaped = true
+				case b == '"':
+					inString = false
+					if key >= 0 && string(s.cur[key:s.pos]) == `"games` {
+						rec.document = true
+					}
+					key, last = -1, b
+				case b == '\n':
+					rec.text = append(rec.text, s.cur[from:s.pos]...)
+					rec.broken = msg.Sprintf("a string runs past the end of its line")
+					return rec, nil
+				}
+				continue
 			}
-			key, last = -1, b
-		case inString && b == '\n':
-			s.r.UnreadByte()
-			rec.broken = msg.Sprintf("a string runs past the end of its line")
-			return rec, nil
-		case inString:
-		case b == '"':
-			inString = true
-			if len(open) == 1 && (last == '{' || last == ',') {
-				key = len(rec.text)
+			switch b {
+			case '"':
+				inString = true
+				if len(open) == 1 && (last == '{' || last == ',') {
+					key = s.pos
+				}
+			case '{', '[':
+				if b == '{' && s.pos == 0 && rec.text != nil && !(open[len(open)-1] == '[' && (last == '[' || last == ',')) {
+					// Only an element of an array may start in column 1.
+					rec.broken = msg.Sprintf("the object is not closed before the next line starts another")
+					return rec, nil
+				}
+				open = append(open, b)
+				last = b
+			case '}', ']':
+				open = open[:len(open)-1]
+				last = b
+				if len(open) == 0 {
+					s.pos++
+					if rec.text == nil {
+						rec.text = s.cur[from:s.pos] // the line is new memory
+					} else {
+						rec.text = append(rec.text, s.cur[from:s.pos]...)
+					}
+					return rec, nil
+				}
+			case ' ', '\t', '\r', '\n':
+			default:
+				last = b
 			}
-		case b == '{' && s.col == 0 && rec.text != nil && !(open[len(open)-1] == '[' && (last == '[' || last == ',')):
-			// Only an element of an array may start in column 1.
-			s.r.UnreadByte()
-			rec.broken = msg.Sprintf("the object is not closed before the next line starts another")
-			return rec, nil
-		case b == '{' || b == '[':
-			open = append(open, b)
-			last = b
-		case b == '}' || b == ']':
-			open = open[:len(open)-1]
-			last = b
-		case b == ' ' || b == '\t' || b == '\r' || b == '\n':
-		default:
-			last = b
 		}
-		rec.text = append(rec.text, b)
-		s.advance(b)
-		if len(open) == 0 {
-			return rec, nil
-		}
-		if b, err = s.r.ReadByte(); err == io.EOF {
+		rec.text = append(rec.text, s.cur[from:]...)
+		if err := s.readLine(); err == io.EOF {
 			rec.broken = msg.Sprintf("the input ends inside the object")
 			return rec, nil
 		} else if err != nil {
 			return nil, err
 		}
+		from = 0
 	}
 }
 
