@@ -276,6 +276,9 @@ func controlIn(s string, allowed string) rune {
 // game checks j and builds its model.
 func (v *validator) game(j JSONGame) *model.Game {
 	g := &model.Game{Index: j.Index, Chess960: j.Chess960, Complete: true}
+	if j.Error != "" {
+		v.add([]any{"error"}, "the record of a game that was not converted: %s", j.Error)
+	}
 	g.Tags = v.tags(j)
 	tag := func(name string) (string, bool) {
 		for _, t := range g.Tags {

@@ -58,6 +58,7 @@ func TestFromJSONRefuses(t *testing.T) {
 		{`{"moves":[{"san":"e4","comments":["a}\nb"]}],"result":"*"}`, []string{`moves[0].comments[0]: a comment with both "}" and a line break`}},
 		{`{"comments":["a\u0001b"],"trailing":["x}\r"],"result":"*"}`, []string{"comments[0]: control character U+0001", `trailing[0]: a comment with both "}"`}},
 		{`{"moves":[{"san":"e4","before":["x\n[Event \"a\"]\n\n1. e4 *"]}],"result":"*"}`, []string{"moves[0].before[0]: PGN117"}},
+		{`{"error":"x.pgn:1:1: error[PGN301]: illegal move","result":""}`, []string{"error: the record of a game that was not converted: x.pgn:1:1"}},
 		{`{"tags":{"FEN":"4k3/8/8/8/8/8/8/4K2r w - - 0 1","SetUp":"1"},"start":"4k3/8/8/8/8/8/8/4K2r w - - 0 1","moves":[{"san":"--","null":true}],"result":"*"}`, []string{"moves[0].san: a null move while in check"}},
 	} {
 		g, err := fromJSONText(t, c.json)
