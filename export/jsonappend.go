@@ -66,8 +66,8 @@ func AppendJSONErrorAfterIndex(dst []byte, message string, tags []model.Tag, fro
 // each, then the list.
 func appendTags(dst []byte, tags []model.Tag) []byte {
 	dst = append(dst, `,"tags":`...)
-	if tags == nil {
-		return append(dst, `null,"tag_list":null`...) // as a nil map and a nil slice marshal
+	if len(tags) == 0 {
+		return append(dst, `{},"tag_list":[]`...) // never null, as ToJSON writes them
 	}
 	byName := make([]int, 0, len(tags)) // the first of each name, sorted by name
 	for i, t := range tags {
