@@ -189,12 +189,12 @@ type parser struct {
 	db    *ast.Database
 	kept  *ast.Database // the database to reuse, with ReuseMemory
 
-	inTag bool // the last bracket delivered was "["
+	inTag   bool // the last bracket delivered was "["
+	atEOF   bool // the end of input was delivered
+	aborted bool // goyacc gave up on an error; see Parser.Parse
 	// tagOpen is where the "[" of the last tag pair delivered token by
 	// token stands, and tagEnd where a broken pair ends (recoverTag).
 	tagOpen, tagEnd int
-	atEOF           bool // the end of input was delivered
-	aborted         bool // goyacc gave up on an error; see Parser.Parse
 	// lastLBracket is where the last run of tag pairs began, to place a game
 	// broken before any of its tags was complete.
 	lastLBracket int
