@@ -9,6 +9,7 @@ import (
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/ascii"
 	"github.com/pgnc/pgnc/lexer"
+	"github.com/pgnc/pgnc/token"
 )
 
 // Error is called by the goyacc parser on a syntax error, with the current
@@ -109,17 +110,19 @@ func (p *parser) recoverTag(msg string, tok lexer.Token, yacc int) {
 }
 
 // skipTagToken passes over tok, a token of a broken tag pair (recoverTag),
-// up to the pair's "]", which it takes, or up to a termination marker or the
-// first token on a later line, before which it ends the pair. It returns the TAGEND token that ends
+// up to the pair's "]", which it takes, or up to the first token on a later
+// line or a termination marker that a game's first token follows, before
+// which it ends the pair. It returns the TAGEND token that ends
 // the pair, and true, where the pair ends.
 func (p *parser) skipTagToken(yacc int, tok lexer.Token) (int, lexer.Token, bool) {
 	switch {
 	case yacc == tokRBracket && tok.Start < p.skip.lineEnd:
 		p.tagEnd = tok.End
-	case yacc == 0 || yacc == tokResult || tok.Start >= p.skip.lineEnd:
-		// A marker ends the pair too, and then its game, as it ends the
-		// skipping after any other syntax error: a reader that cuts the
-		// text by scanning it starts a game after every marker.
+	case yacc == 0 || tok.Start >= p.skip.lineEnd || yacc == tokResult && p.gameFollows():
+		// A marker that a game's first token follows ends the pair, and
+		// then its game, as it ends the skipping after any other syntax
+		// error: a reader that cuts the text by scanning it starts a game
+		// there (reader.Boundary).
 		p.tagEnd = p.tagLineEnd(min(tok.Start, p.skip.lineEnd))
 		p.queue = append([]queued{{yacc, tok}}, p.queue...)
 	default:
@@ -127,6 +130,29 @@ func (p *parser) skipTagToken(yacc int, tok lexer.Token) (int, lexer.Token, bool
 	}
 	p.skip = skipState{}
 	return tokTagEnd, lexer.Token{Start: p.tagEnd, End: p.tagEnd}, true
+}
+
+// gameFollows reports whether the token after the one just scanned, escape
+// lines passed over, may start a game after a termination marker, or the
+// text ends.
+func (p *parser) gameFollows() bool {
+	next := p.sc // a copy: peeking does not move the real scanner
+	for {
+		tok := next.Next()
+		switch tok.Kind {
+		case token.BOM:
+		case token.Escape:
+			if !p.atColumn1(tok.Start) {
+				next.Seek(tok.Start + 1) // not an escape: what follows the "%" is read
+			}
+		case token.EOF:
+			// Where a text ends after a marker, a reader may have cut it
+			// before the next game.
+			return true
+		default:
+			return startsGame(tok.Kind)
+		}
+	}
 }
 
 // tagLineEnd returns where the text of a broken tag pair that reaches

@@ -530,9 +530,9 @@ func (p *parser) cutBefore(tok lexer.Token) bool {
 		// A "[" after movetext always starts the next game, so that games
 		// glued together without blank lines or markers are cut as they
 		// end, and no piece holds more than a piece's worth of them.
-	case tok.Kind == token.LBracket && afterTagPair(p.curYacc) && p.atColumn1(tok.Start) && (p.blankLineBefore(tok) || p.tagged && p.eventTagFollows()):
-		// A game of tags only ends here (gameEndsBefore): before a blank
-		// line, or before a second Event tag.
+	case tok.Kind == token.LBracket && afterTagPair(p.curYacc) && p.atColumn1(tok.Start) && (p.tagged && p.eventTagFollows() || p.blankLineBefore(tok) && p.tagNameRepeatsBefore()):
+		// A game of tags only ends here (gameEndsBefore): before a second
+		// Event tag, or before a blank line and a tag it holds already.
 	default:
 		return false
 	}
@@ -695,16 +695,20 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 }
 
 // gameEndsBefore reports whether a game without termination marker ends
-// before the token tok: a "[" that follows a tag pair across a blank line or
-// opens a second Event tag, or a move number "1." that follows movetext
-// across a blank line.
+// before the token tok: a "[" that follows a tag pair and opens a second
+// Event tag, or, across a blank line, a tag that the section holds already;
+// or a move number "1." that follows movetext across a blank line.
 func (p *parser) gameEndsBefore(yacc int, tok lexer.Token) bool {
 	switch {
 	case yacc == tokLBracket && afterTagPair(p.curYacc):
-		if p.blankLineBefore(tok) {
+		if p.tagged && p.tagNameIsEvent() {
 			return true
 		}
-		return p.tagged && p.tagNameIsEvent()
+		if p.blankLineBefore(tok) {
+			repeats, _ := p.tagNameRepeats()
+			return repeats
+		}
+		return false
 	case yacc == tokMoveNum:
 		// Cheap tests first: this runs for every move number.
 		if !isFirstMoveNumber(p.src[tok.Start:tok.End]) {
@@ -818,6 +822,36 @@ func (p *parser) nextTagName() (isEvent bool, end int) {
 	next := p.sc // a copy: peeking does not move the real scanner
 	name := next.Next()
 	return p.src[name.Start:name.End] == "Event", name.End
+}
+
+// tagNameRepeats reports whether the tag pair that the "[" just scanned
+// opens names a tag that the tag section read so far holds, and where that
+// name ends. A blank line inside a tag section (ChessBase writes them) does
+// not end the game: only a name that repeats tells that a new game's
+// section begins. Tag sections are short, and a blank line after one is
+// rare but before movetext, so the search costs little.
+func (p *parser) tagNameRepeats() (bool, int) {
+	next := p.sc // a copy: peeking does not move the real scanner
+	name := next.Next()
+	if len(p.build.tags) == 0 {
+		// A section of broken pairs only: what follows the blank line is
+		// read as it would be after a broken game.
+		return true, name.End
+	}
+	text := p.src[name.Start:name.End]
+	for _, t := range p.build.tags {
+		if t.Name == text {
+			return true, name.End
+		}
+	}
+	return false, name.End
+}
+
+// tagNameRepeatsBefore is tagNameRepeats for a place to cut: the name must
+// end before the end of the text, which may go on after it.
+func (p *parser) tagNameRepeatsBefore() bool {
+	repeats, end := p.tagNameRepeats()
+	return repeats && end < len(p.src)
 }
 
 // blankLineBefore reports whether a line holding only white space lies
