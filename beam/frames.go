@@ -43,7 +43,7 @@ type decodedText struct {
 }
 
 func newDecodedText(src io.ReaderAt, frames []input.Frame) (*decodedText, error) {
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(input.MaxWindow))
 	if err != nil {
 		return nil, err
 	}

@@ -101,6 +101,12 @@ func (p *parser) recoverTag(msg string, tok lexer.Token, yacc int) {
 		return
 	}
 	p.addDiagArgs(diag.UnexpectedToken, tok.Start, tok.End, append(expectedList(msg), p.describeToken(tok, yacc)...)...)
+	if yacc == tokResult && p.gameFollows() {
+		// As in skipTagToken: the marker ends the pair, and its game.
+		p.tagEnd = p.tagLineEnd(tok.Start)
+		p.queue = append(p.queue, queued{tokTagEnd, lexer.Token{Start: p.tagEnd, End: p.tagEnd}}, queued{yacc, tok})
+		return
+	}
 	if yacc == tokRBracket {
 		p.tagEnd = tok.End
 		p.queue = append(p.queue, queued{tokTagEnd, lexer.Token{Start: tok.End, End: tok.End}})
@@ -237,55 +243,111 @@ func expectedList(msg string) []diag.Arg {
 }
 
 // tagLineAt reports whether the "[" at body[i] starts a line (not the
-// first of body) that looks like a tag pair: a name, space, and a quote.
+// first of body) that looks like a tag pair (tagLine).
 func tagLineAt(body string, i int) bool {
-	if i == 0 || body[i] != '[' || (body[i-1] != '\n' && body[i-1] != '\r') {
-		return false
-	}
-	k := i + 1
-	for k < len(body) && (isLetter(body[k]) || k > i+1 && (isDigit(body[k]) || body[k] == '_')) {
-		k++
-	}
-	if k == i+1 {
-		return false
-	}
-	name := k
-	for k < len(body) && (body[k] == ' ' || body[k] == '\t') {
-		k++
-	}
-	return k > name && k < len(body) && body[k] == '"'
+	return i > 0 && (body[i-1] == '\n' || body[i-1] == '\r') && tagLine(body[i:])
 }
 
 // hiddenGames counts what looks like whole games in body, a comment's
-// text: a run of tag lines, then, after blank lines at most, a line that
-// starts with the move number "1.". It returns their number and the offset
-// of the first one's first tag line, or 0 and -1.
+// text, and returns their number and the offset of the first one's first
+// line, or 0 and -1. A game is a run of tag lines followed, after blank
+// lines at most, by a line that starts with a move or a move number; or,
+// without tags, a paragraph (after a blank line or a line that ends with a
+// termination marker) that starts with the move number "1." and ends a line
+// with a termination marker. Lines may be indented. The comment's first
+// line is its own text, never a game's.
 func hiddenGames(body string) (n, first int) {
-	first, tags := -1, -1
-	for i := 0; i < len(body); {
+	first = -1
+	tags, moves := -1, -1 // where the tag lines or untagged movetext being read start
+	paragraph := false    // the line read starts a paragraph
+	for i := nextLine(body, restOfLine(body, 0)); i < len(body); {
 		end := restOfLine(body, i)
 		line := strings.TrimLeft(body[i:end], " \t")
+		at := end - len(line)
+		line = strings.TrimRight(line, " \t\r")
+		found := -1
 		switch {
-		case tagLineAt(body, i):
+		case line == "":
+			paragraph, moves = true, -1
+			i = nextLine(body, end)
+			continue
+		case tagLine(line):
 			if tags < 0 {
-				tags = i
+				tags = at
 			}
-		case strings.TrimSpace(line) == "":
-			// Blank lines may part the tags from the moves.
-		case tags >= 0 && strings.HasPrefix(line, "1."):
-			if n++; first < 0 {
-				first = tags
-			}
-			tags = -1
+			moves = -1
+		case tags >= 0 && startsMovetext(line):
+			found, tags = tags, -1
+		case moves < 0 && paragraph && strings.HasPrefix(line, "1."):
+			moves, tags = at, -1
 		default:
 			tags = -1
 		}
-		i = end + 1
-		if end+1 < len(body) && body[end] == '\r' && body[end+1] == '\n' {
-			i++
+		paragraph = false
+		if moves >= 0 && endsWithResult(line) {
+			found, moves = moves, -1
 		}
+		if found >= 0 {
+			if n++; first < 0 {
+				first = found
+			}
+		}
+		if endsWithResult(line) {
+			paragraph = true
+		}
+		i = nextLine(body, end)
 	}
 	return n, first
+}
+
+// nextLine returns where the line after the line break at s[end] starts:
+// after LF, CRLF or a lone CR.
+func nextLine(s string, end int) int {
+	if end+1 < len(s) && s[end] == '\r' && s[end+1] == '\n' {
+		return end + 2
+	}
+	return end + 1
+}
+
+// tagLine reports whether line, without its indentation, starts like a tag
+// pair: "[", a name, white space, and a quote.
+func tagLine(line string) bool {
+	k := 1
+	for k < len(line) && (isLetter(line[k]) || k > 1 && (isDigit(line[k]) || line[k] == '_')) {
+		k++
+	}
+	if line == "" || line[0] != '[' || k == 1 {
+		return false
+	}
+	name := k
+	for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+		k++
+	}
+	return k > name && k < len(line) && line[k] == '"'
+}
+
+// startsMovetext reports whether line, without its indentation, starts with
+// a move number or what reads as a SAN move: a piece letter or castling, or
+// a file then a rank or a capture.
+func startsMovetext(line string) bool {
+	switch c := line[0]; {
+	case isDigit(c), strings.IndexByte("KQRBNO", c) >= 0:
+		return true
+	case c >= 'a' && c <= 'h':
+		return len(line) > 1 && (line[1] >= '1' && line[1] <= '8' || line[1] == 'x')
+	}
+	return false
+}
+
+// endsWithResult reports whether line ends with a termination marker that
+// stands as a word of its own.
+func endsWithResult(line string) bool {
+	for _, r := range [...]string{"1-0", "0-1", "1/2-1/2", "*"} {
+		if rest, ok := strings.CutSuffix(line, r); ok && (rest == "" || rest[len(rest)-1] == ' ' || rest[len(rest)-1] == '\t') {
+			return true
+		}
+	}
+	return false
 }
 
 // plural writes n nouns.
