@@ -440,7 +440,7 @@ func (b *builder) tag(lb, name, value, rb lexer.Token) {
 // where recoverTag ended it: its text is skipped, and the game goes on as if
 // the pair were absent.
 func (b *builder) brokenTag() {
-	from, to := b.p.tagOpen, b.p.tagEnd
+	from, to := b.p.tagFrom, b.p.tagEnd
 	b.extend(from, to)
 	b.game.Skipped += to - from
 }

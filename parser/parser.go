@@ -192,9 +192,10 @@ type parser struct {
 	inTag   bool // the last bracket delivered was "["
 	atEOF   bool // the end of input was delivered
 	aborted bool // goyacc gave up on an error; see Parser.Parse
-	// tagOpen is where the "[" of the last tag pair delivered token by
-	// token stands, and tagEnd where a broken pair ends (recoverTag).
-	tagOpen, tagEnd int
+	// tagOpen is where the "[" of the tag pair being delivered token by
+	// token stands, -1 when none is; tagFrom and tagEnd are where the last
+	// broken pair begins and ends (recoverTag).
+	tagOpen, tagFrom, tagEnd int
 	// lastLBracket is where the last run of tag pairs began, to place a game
 	// broken before any of its tags was complete.
 	lastLBracket int
@@ -677,7 +678,8 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 	case tokSymbol:
 		p.noteTagName(tok)
 	case tokTagEnd:
-		p.inTag = false
+		// The pair is over: what follows cannot break it.
+		p.inTag, p.tagFrom, p.tagOpen = false, p.tagOpen, -1
 	case tokResync, tokGameEnd:
 		p.inTag, p.parens, p.tagged = false, 0, false
 	default: // movetext: the tag section is over

@@ -66,7 +66,7 @@ func TestBrokenTagPair(t *testing.T) {
 		{"a marker in the pair", "[Event \"E\"]\n[Site x 1-0]\n" + moves,
 			"game Event 5 skipped 12; PGN201@18"},
 		{"a marker in the pair before a game", "[Event \"E\"]\n[Site x 1-0 1. d4 *]\n",
-			"game Event 0 skipped 7; game  2; PGN201@18 PGN205@24 PGN201@31"},
+			"game Event 0 skipped 7; game  2; game  0 broken skipped 1; PGN201@18 PGN205@24 PGN201@31"},
 		{"two broken pairs", "[Event \"E\"]\n[Site x]\n[Date y]\n" + moves,
 			"game Event 5 skipped 16; PGN201@18 PGN201@27"},
 		{"only broken pairs, then a blank line", "[Site x]\n\n[Event \"E\"]\n" + moves,
