@@ -95,7 +95,10 @@ func (p *parser) recoverTag(msg string, tok lexer.Token, yacc int) {
 	lineEnd := restOfLine(p.src, p.tagOpen)
 	if tok.Start >= lineEnd {
 		end := p.tagLineEnd(lineEnd)
-		p.addDiagArgs(diag.UnexpectedToken, end, end, append(expectedList(msg), diag.PhraseArg("found", "end of line"))...)
+		// At the pair's end, which its game's span ends before: name the
+		// game, which the offset would not find.
+		p.illegal = 0
+		p.diags.AddArgs(diag.UnexpectedToken, end, end, len(p.db.Games)+1, append(expectedList(msg), diag.PhraseArg("found", "end of line"))...)
 		p.tagEnd = end
 		p.queue = append(p.queue, queued{tokTagEnd, lexer.Token{Start: end, End: end}}, queued{yacc, tok})
 		return

@@ -671,7 +671,12 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 		if pairs, ok := p.fuseTagPairs(tok); ok {
 			return p.hand(lval, tokTagPair, pairs)
 		}
-		p.inTag, p.tagOpen = true, tok.Start
+		if !p.inTag {
+			// A "[" inside a pair left open does not open a pair of its
+			// own: the grammar's error recovery returns to the first.
+			p.tagOpen = tok.Start
+		}
+		p.inTag = true
 	case tokRBracket:
 		p.inTag = false
 	case tokString:
@@ -681,7 +686,7 @@ func (p *parser) deliver(lval *yySymType, yacc int, tok lexer.Token) int {
 		// The pair is over: what follows cannot break it.
 		p.inTag, p.tagFrom, p.tagOpen = false, p.tagOpen, -1
 	case tokResync, tokGameEnd:
-		p.inTag, p.parens, p.tagged = false, 0, false
+		p.inTag, p.parens, p.tagged, p.tagOpen = false, 0, false, -1
 	default: // movetext: the tag section is over
 		p.tagged = false
 		switch yacc {
