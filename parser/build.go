@@ -833,9 +833,10 @@ func (b *builder) endGame() {
 	g.Moves = b.takeElems()
 	b.tags, b.game = b.tags[:0], nil
 	db := b.p.db
-	if len(g.Tags) == 0 && g.Result == nil && g.Parts == 0 && !streamed && onlyComments(g.Moves) && len(db.Games) > 0 {
-		// Comments after a termination marker parse as a game of their own;
-		// they belong to the game before, up to a "{" never closed on a
+	if len(g.Tags) == 0 && g.Skipped == 0 && g.Result == nil && g.Parts == 0 && !streamed && onlyComments(g.Moves) && len(db.Games) > 0 {
+		// Comments after a termination marker parse as a game of their own
+		// (one without broken tag pairs, which Skipped counts); they belong
+		// to the game before, up to a "{" never closed on a
 		// later line: what that one swallows is the text of the games
 		// after, so it is a game of its own, and its error is not the
 		// previous game's.

@@ -142,14 +142,14 @@ func (p *parser) skipTagToken(yacc int, tok lexer.Token) (int, lexer.Token, bool
 }
 
 // gameFollows reports whether the token after the one just scanned, escape
-// lines passed over, may start a game after a termination marker, or the
-// text ends.
+// lines and unmatched ")" passed over, may start a game after a termination
+// marker, or the text ends.
 func (p *parser) gameFollows() bool {
 	next := p.sc // a copy: peeking does not move the real scanner
 	for {
 		tok := next.Next()
 		switch tok.Kind {
-		case token.BOM:
+		case token.BOM, token.RParen: // after a marker no variation is open: the ")" is dropped
 		case token.Escape:
 			if !p.atColumn1(tok.Start) {
 				next.Seek(tok.Start + 1) // not an escape: what follows the "%" is read
