@@ -27,9 +27,12 @@ if command -v xz > /dev/null; then
 	xz -c --lzma2=dict=1536MiB < testdata/sample.pgn > "$tmp/dict-1536mib.pgn.xz"
 fi
 
-measure() { # label, then the command; standard input from $stdin
+measure() { # the command; standard input from $stdin
 	/usr/bin/time -f %M -o "$tmp/rss" "$@" < "${stdin:-/dev/null}" > /dev/null 2> "$tmp/err"
-	printf '%-46s exit %d  %7d KB\n' "$*" $? "$(tail -1 "$tmp/rss")" | sed "s|$tmp/||g"
+	code=$?
+	label="$*"
+	[ -n "${stdin:-}" ] && label="$label < $(basename "$stdin")"
+	printf '%-56s exit %d %8d KB\n' "$label" $code "$(tail -1 "$tmp/rss")" | sed "s|$tmp/||g"
 }
 for f in glued-20mb one-line-20mb escapes-20mb masters-glued; do
 	[ -f "$tmp/$f.pgn" ] || continue
@@ -44,5 +47,6 @@ for f in window-128mib.pgn.zst window-512mib.pgn.zst dict-1536mib.pgn.xz; do
 done
 measure "$pgnc" check -q -j1 "$tmp/game-16mb.pgn"
 measure "$pgnc" board "$tmp/game-16mb.pgn"
-stdin=<(echo quit) measure "$pgnc" play "$tmp/game-16mb.pgn"
-stdin=<(echo quit) measure timeout 30 "$pgnc" play /dev/zero
+echo quit > "$tmp/quit"
+stdin="$tmp/quit" measure "$pgnc" play "$tmp/game-16mb.pgn"
+stdin="$tmp/quit" measure timeout 30 "$pgnc" play /dev/zero
