@@ -139,8 +139,10 @@ Convert reads PGN ("-" for standard input) and writes every game in FORMAT:
 	pgn      the export format, as pgnc fmt writes it
 
 With --from json it reads what --to json or ndjson wrote and writes it back
-(--to pgn gives exactly what pgnc fmt gives). Games with errors are left out
-and their errors reported on standard error; the exit code is then 1.
+(--to pgn gives exactly what pgnc fmt gives). Each game that is not valid is
+reported on standard error with its file, line, column and field, and gets
+the record of a failed game; the other games are converted and the exit code
+is 1. Input that is not JSON at all exits 2.
 
 Flags:
 `),
@@ -282,8 +284,10 @@ Convert lee PGN ("-" para la entrada estándar) y escribe cada partida en FORMAT
 	pgn      el formato de exportación, como lo escribe pgnc fmt
 
 Con --from json lee lo que escribieron --to json o ndjson y lo vuelve a escribir
-(--to pgn da exactamente lo que da pgnc fmt). Las partidas con errores se omiten
-y sus errores se informan en la salida de errores; el código de salida es 1.
+(--to pgn da exactamente lo que da pgnc fmt). Cada partida no válida se informa
+en la salida de errores con su archivo, línea, columna y campo, y recibe el
+registro de una partida fallida; las demás se convierten y el código de salida
+es 1. Una entrada que no es JSON sale con 2.
 
 Opciones:
 `),
