@@ -214,8 +214,29 @@ func FuzzRanges(f *testing.F) {
 		f.Add(seed, uint16(100))
 	}
 	f.Fuzz(func(t *testing.T, src string, size uint16) {
-		compareRanges(t, "input", src, int(size)+1, 2)
+		compareRanges(t, "input", src, fuzzRangeSize(len(src), size), 2)
 	})
+}
+
+// maxFuzzRanges bounds the ranges FuzzRanges splits one input into. Each
+// range costs a worker's sync search, reader and piece (about 7 µs), and
+// a read of a file takes time linear in their number; with ranges of a
+// byte, a 10 kB input took 150 to 300 ms, and the fuzzer, minimizing such
+// an input for up to its 60 s, reported no execs meanwhile. Every range
+// size still meets every input short enough (up to 64 times the size), and
+// long inputs are read in ranges that the size still shifts; ranges of a
+// byte over whole files are TestRangesMatchWholeFile's.
+const maxFuzzRanges = 64
+
+// fuzzRangeSize is the range size FuzzRanges reads an input of n bytes
+// in, from the fuzzer's size: size+1, made larger by n/maxFuzzRanges
+// where that would make more than maxFuzzRanges ranges.
+func fuzzRangeSize(n int, size uint16) int {
+	rangeSize := int(size) + 1
+	if n/rangeSize > maxFuzzRanges {
+		rangeSize += n / maxFuzzRanges
+	}
+	return rangeSize
 }
 
 // TestSplitRanges checks that the ranges of a file follow each other from
