@@ -253,6 +253,7 @@ func TestOwnershipAtCut(t *testing.T) {
 // when no game's does; a game has errors exactly when it owns one; and the
 // counts are those the ownership rule gives from the spans of the games.
 func FuzzOwnership(f *testing.F) {
+	boundMinimizing(f)
 	for _, frag := range ownershipFragments {
 		f.Add("[Event \"a\"]\n\n1. e4 *\n\n" + frag)
 	}
