@@ -321,8 +321,12 @@ func (p *parser) finish() (*ast.Database, diag.List) {
 	return db, diags
 }
 
-// assignGames sets each diagnostic's game index from the game whose span
-// holds its start.
+// assignGames sets each diagnostic's game index from the game whose text
+// holds it: the game whose span holds its start, or, for an empty
+// diagnostic where no game starts, the game whose span ends there. Such a
+// diagnostic says what is missing at the end of that game's text, as the
+// end of input does after "[Ev": the fragment, counted as a game, owns it.
+// The rest, text between games, stay at 0.
 func (p *parser) assignGames() {
 	games := p.db.Games
 	for i := range p.diags {
@@ -341,6 +345,8 @@ func (p *parser) assignGames() {
 		}
 		if lo < len(games) && games[lo].From <= d.Start {
 			d.Game = games[lo].Index
+		} else if lo > 0 && d.Start == d.End && games[lo-1].To == d.Start {
+			d.Game = games[lo-1].Index
 		}
 	}
 }

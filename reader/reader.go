@@ -877,6 +877,18 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 	for _, d := range diags {
 		byGame[d.Game] = append(byGame[d.Game], d) // d.Game is 0 outside games
 	}
+	// A cut at MaxGameBytes stands at the end of the piece: a game whose
+	// text reaches it owns it (see parser's assignGames), else it is
+	// outside games, after the text of the last one.
+	var cut diag.List
+	if pc.forced {
+		cut.Add(diag.GameBytesLimit, len(src), len(src), 0, "limit", strconv.Itoa(opts.MaxGameBytes))
+		if n := len(db.Games); n > 0 && db.Games[n-1].To == len(src) {
+			cut[0].Game = n
+			byGame[n] = append(byGame[n], cut[0])
+			cut = nil
+		}
+	}
 	checker := opts.checker()
 	if opts.ReuseMemory {
 		w.models.Reset() // as the parser reuses the trees
@@ -947,10 +959,8 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 	if strings.TrimSpace(src[prevEnd:]) != "" {
 		out = append(out, &Game{File: file, Gap: src[prevEnd:]})
 	}
-	if pc.forced {
-		var l diag.List
-		l.Add(diag.GameBytesLimit, len(src), len(src), 0, "limit", strconv.Itoa(opts.MaxGameBytes))
-		out = append(out, &Game{File: file, Diags: l})
+	if cut != nil {
+		out = append(out, &Game{File: file, Diags: cut})
 	}
 	clear(w.parts) // those of games after a cut, parsed in vain
 	flushOutside(len(src) + 1)

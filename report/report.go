@@ -36,7 +36,10 @@ type Report struct {
 	// The counts the summary gives. GamesWithErrors counts games with at
 	// least one error, ErrorsOutside the errors that belong to no game
 	// (text between games); Skipped the bytes that error recovery passed
-	// over, Plies the main-line moves replayed.
+	// over, Plies the main-line moves replayed. A diagnostic belongs to
+	// the game whose text holds it, a fragment counted as a game included
+	// (reader.Game), so Errors is the errors of the games and
+	// ErrorsOutside together, and a game is with errors when it owns one.
 	Files, Games, GamesWithErrors, Errors, ErrorsOutside, Warnings, Skipped, Plies int
 	reported                                                                       int // errors printed, for MaxErrors
 	print                                                                          *i18n.Printer
