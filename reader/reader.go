@@ -145,6 +145,12 @@ type Game struct {
 	// escape lines inside the game. Both let a writer keep every byte.
 	Gap     string
 	Escapes []string
+	// After is, for the last game of a piece of the input, the text after
+	// it up to the end of the piece when that text is only white space
+	// (otherwise a Game of Index 0 holds it, in Gap). Every byte of the
+	// input is thus in one game's text, one Gap or one After, in input
+	// order, but for those Unread, however the input was cut into pieces.
+	After string
 	// Skipped counts the bytes that error recovery passed over in the game
 	// (ast.Game.Skipped); with Index 0, outside games, including input
 	// skipped after a cut at MaxGameBytes.
@@ -894,6 +900,7 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 		}
 	}
 	prevEnd := 0
+	var last *Game
 	tags := pieceTags(pc.mem, db) // cut into each game's
 	outsideSkipped := db.Skipped + pc.skipped
 	escapes := db.Escapes
@@ -943,9 +950,12 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 			game.AST, game.Model = nil, nil // the worker reuses their memory for the next piece
 		}
 		out = append(out, game)
+		last = game
 	}
 	if strings.TrimSpace(src[prevEnd:]) != "" {
 		out = append(out, &Game{File: file, Gap: src[prevEnd:]})
+	} else if len(db.Games) > 0 {
+		last.After = src[prevEnd:]
 	}
 	if pc.forced {
 		var l diag.List
