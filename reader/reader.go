@@ -149,7 +149,8 @@ type Game struct {
 	// it up to the end of the piece when that text is only white space
 	// (otherwise a Game of Index 0 holds it, in Gap). Every byte of the
 	// input is thus in one game's text, one Gap or one After, in input
-	// order, but for those Unread, however the input was cut into pieces.
+	// order, however the input was cut into pieces, but for those Unread
+	// and for an input of only white space.
 	After string
 	// Skipped counts the bytes that error recovery passed over in the game
 	// (ast.Game.Skipped); with Index 0, outside games, including input
