@@ -130,6 +130,8 @@ var differentialInputs = []string{
 	"%escape\n[Event \"a\"]\n%inside\n1. e4 *\n% after\n",
 	"\ufeff  [Event \"a\"]\n1. e4 {unterminated\n\n[Event \"b\"]\n1. d4 *\n",
 	"*\n*\n*\n)\n(\n*\n[\n]\n",
+	"[f k \"\"{\"]\n*3", // a tag name of two words: no repair of quotes
+	"[f\xe9k\"\"{\"]\n*3",
 }
 
 func TestLayoutsMatchWholeFile(t *testing.T) {

@@ -995,7 +995,7 @@ func Boundary(src string, final bool) int {
 func boundary(src string, final bool, after int) (cut, games int) {
 	var sc lexer.Scanner
 	sc.Reset(src)
-	prev := token.EOF
+	prev, beforePrev := token.EOF, token.EOF // the last two tokens
 	strong, weak, weakGames := 0, 0, 0
 	inTag := false // after "[" and before "]": symbols there are tag names, not movetext
 	parens := 0    // variations open since the last termination marker
@@ -1040,7 +1040,7 @@ func boundary(src string, final bool, after int) (cut, games int) {
 				_, size := utf8.DecodeRuneInString(src[tok.Start:])
 				sc.Seek(tok.Start + size)
 			}
-			prev = token.Illegal
+			beforePrev, prev = prev, token.Illegal
 			continue
 		case token.BOM:
 			continue
@@ -1097,14 +1097,16 @@ func boundary(src string, final bool, after int) (cut, games int) {
 			}
 			parens--
 		case token.String:
-			if inTag && (prev == token.Symbol || prev == token.Integer || prev == token.Move) {
-				// Follow the parser's repair of unescaped quotes.
+			if inTag && (prev == token.Symbol || prev == token.Integer || prev == token.Move) && beforePrev == token.LBracket {
+				// Follow the parser's repair of unescaped quotes, which
+				// it makes to the value after the name, and not after
+				// a tag name of two words ("[f k"), a syntax error.
 				if end := parser.QuotedValueEnd(src, tok.Start, tok.End); end != tok.End {
 					sc.Seek(end)
 				}
 			}
 		}
-		prev = tok.Kind
+		beforePrev, prev = prev, tok.Kind
 	}
 }
 
