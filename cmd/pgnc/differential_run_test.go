@@ -206,8 +206,14 @@ func TestOutputIndependentOfJobs(t *testing.T) {
 	dir := t.TempDir()
 	for name, src := range inputs {
 		start := time.Now()
+		ways := everyWay
+		if strings.HasPrefix(name, edge) {
+			// Four ways, which cover each -j and each way of reading,
+			// keep the corpus to a minute.
+			ways = []way{{"1", "file"}, {"2", "stdin"}, {"3", "gzip"}, {"2", "file"}}
+		}
 		for _, args := range differentialCommands {
-			if diff := runEveryWay(t, dir, args, src, everyWay); diff != "" {
+			if diff := runEveryWay(t, dir, args, src, ways); diff != "" {
 				t.Errorf("%s: %s", name, diff)
 			}
 		}
