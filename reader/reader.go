@@ -145,6 +145,13 @@ type Game struct {
 	// escape lines inside the game. Both let a writer keep every byte.
 	Gap     string
 	Escapes []string
+	// After is, for the last game of a piece of the input, the text after
+	// it up to the end of the piece when that text is only white space
+	// (otherwise a Game of Index 0 holds it, in Gap). Every byte of the
+	// input is thus in one game's text, one Gap or one After, in input
+	// order, however the input was cut into pieces, but for those Unread
+	// and for an input of only white space.
+	After string
 	// Skipped counts the bytes that error recovery passed over in the game
 	// (ast.Game.Skipped); with Index 0, outside games, including input
 	// skipped after a cut at MaxGameBytes.
@@ -906,6 +913,7 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 		}
 	}
 	prevEnd := 0
+	var last *Game
 	tags := pieceTags(pc.mem, db) // cut into each game's
 	outsideSkipped := db.Skipped + pc.skipped
 	escapes := db.Escapes
@@ -955,9 +963,12 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 			game.AST, game.Model = nil, nil // the worker reuses their memory for the next piece
 		}
 		out = append(out, game)
+		last = game
 	}
 	if strings.TrimSpace(src[prevEnd:]) != "" {
 		out = append(out, &Game{File: file, Gap: src[prevEnd:]})
+	} else if len(db.Games) > 0 {
+		last.After = src[prevEnd:]
 	}
 	if cut != nil {
 		out = append(out, &Game{File: file, Diags: cut})
@@ -994,7 +1005,7 @@ func Boundary(src string, final bool) int {
 func boundary(src string, final bool, after int) (cut, games int) {
 	var sc lexer.Scanner
 	sc.Reset(src)
-	prev := token.EOF
+	prev, beforePrev := token.EOF, token.EOF // the last two tokens
 	strong, weak, weakGames := 0, 0, 0
 	inTag := false // after "[" and before "]": symbols there are tag names, not movetext
 	parens := 0    // variations open since the last termination marker
@@ -1039,7 +1050,7 @@ func boundary(src string, final bool, after int) (cut, games int) {
 				_, size := utf8.DecodeRuneInString(src[tok.Start:])
 				sc.Seek(tok.Start + size)
 			}
-			prev = token.Illegal
+			beforePrev, prev = prev, token.Illegal
 			continue
 		case token.BOM:
 			continue
@@ -1096,14 +1107,16 @@ func boundary(src string, final bool, after int) (cut, games int) {
 			}
 			parens--
 		case token.String:
-			if inTag && (prev == token.Symbol || prev == token.Integer || prev == token.Move) {
-				// Follow the parser's repair of unescaped quotes.
+			if inTag && (prev == token.Symbol || prev == token.Integer || prev == token.Move) && beforePrev == token.LBracket {
+				// Follow the parser's repair of unescaped quotes, which
+				// it makes to the value after the name, and not after
+				// a tag name of two words ("[f k"), a syntax error.
 				if end := parser.QuotedValueEnd(src, tok.Start, tok.End); end != tok.End {
 					sc.Seek(end)
 				}
 			}
 		}
-		prev = tok.Kind
+		beforePrev, prev = prev, tok.Kind
 	}
 }
 

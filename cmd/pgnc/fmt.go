@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/pgnc/pgnc/ast"
@@ -230,32 +229,34 @@ func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export
 
 // formatStream formats the games of in onto out, one at a time, so that
 // memory stays flat. Games with errors are copied through unchanged; their
-// diagnostics go to stderr. Text between games is kept. It returns the
-// number of errors. The games are written out on the reader's workers
-// (reader.Options.Prepare), which reuse the memory of trees and models,
-// and only copied to out here, in order.
+// diagnostics go to stderr. Text between games is kept (see keeper). It
+// returns the number of errors. The games are written out on the reader's
+// workers (reader.Options.Prepare), which reuse the memory of trees and
+// models, and only copied to out here, in order. What fmt writes depends
+// only on the input, never on how the reader cut it into pieces: the text
+// between games and the games copied through are written here, in input
+// order, from the reader's Gap and the games' spans.
 func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, codes report.Codes, stderr io.Writer) (int, error) {
 	read.Model, read.ReuseMemory = true, true
 	// fmt writes UTF-8 only: text it copies is transcoded from
 	// Windows-1252 where the game was read as such, and counted for one
 	// warning at the end.
-	var transcoded atomic.Int64
+	var transcoded int
 	utf8Text := func(text string) string {
 		if read.Encoding == parser.Latin1 || !utf8.ValidString(text) {
 			if decoded := charset.Decode(text); decoded != text {
-				transcoded.Add(1)
+				transcoded++
 				return decoded
 			}
 		}
 		return text
 	}
 	defer func() {
-		if n := transcoded.Load(); n > 0 {
-			msg.Fprintf(stderr, "pgnc fmt: %s: %d texts that were not UTF-8 copied as UTF-8, read as Windows-1252 (Latin-1)\n", name, n)
+		if transcoded > 0 {
+			msg.Fprintf(stderr, "pgnc fmt: %s: %d texts that were not UTF-8 copied as UTF-8, read as Windows-1252 (Latin-1)\n", name, transcoded)
 		}
 	}()
 	read.Prepare = func(g *reader.Game) []byte {
-		b := takeBuffer()
 		if g.AST.Parts > 0 {
 			g.Diags = append(g.Diags, tooLong(g))
 		}
@@ -269,12 +270,9 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 			}
 		}
 		if !ok || what != "" {
-			// Copied through, with the text before it, which may
-			// share its first line: Gap ends where the game starts.
-			b = appendKept(b, utf8Text(g.File.Src[g.AST.From-len(g.Gap):g.AST.To]))
-			return append(b, '\n')
+			return nil // copied through by formatStream, in order
 		}
-		b = appendKept(b, utf8Text(g.Gap))
+		b := takeBuffer()
 		for _, e := range g.Escapes {
 			b = append(append(append(b, '%'), strings.TrimRight(e, "\r")...), '\n')
 		}
@@ -283,16 +281,15 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 	rd := reader.New(in, name, read)
 	defer rd.Close()
 	errors := 0
-	var b strings.Builder
+	kept := keeper{out: out, lineInRun: true}
 	for {
 		g, err := rd.Next()
 		if err == io.EOF {
-			return errors, nil
+			return errors, kept.flush()
 		}
 		if err != nil {
 			return errors, err
 		}
-		b.Reset()
 		for _, d := range g.Diags {
 			isError := codes.IsError(d)
 			if isError {
@@ -306,17 +303,123 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 		if g.Unread > 0 {
 			return errors, msg.Errorf("%s: %d bytes after a game cut at --max-game-bytes (%d) were skipped unread, and fmt cannot copy through what it has not read: raise --max-game-bytes", name, g.Unread, read.MaxGameBytes)
 		}
-		if g.Index == 0 { // the text after the last game of a piece
-			b.Write(appendKept(nil, utf8Text(g.Gap)))
-		}
-		if _, err := io.WriteString(out, b.String()); err != nil {
+		if err := kept.text(utf8Text(g.Gap)); err != nil {
 			return errors, err
 		}
-		if _, err := out.Write(g.Prepared); err != nil { // nil outside games
+		switch {
+		case g.Index == 0: // text after the last game of a piece, or diagnostics outside games
+		case g.Prepared == nil: // a game copied through
+			if err := kept.game(utf8Text(g.File.Src[g.From:g.To])); err != nil {
+				return errors, err
+			}
+		default:
+			if err := kept.flush(); err != nil {
+				return errors, err
+			}
+			if _, err := out.Write(g.Prepared); err != nil {
+				return errors, err
+			}
+			giveBuffer(g.Prepared)
+		}
+		if err := kept.text(utf8Text(g.After)); err != nil {
 			return errors, err
 		}
-		giveBuffer(g.Prepared)
 	}
+}
+
+// keeper writes what fmt does not format: the text between formatted games
+// (stray text, escape lines outside games) and the games copied through,
+// exactly as they are, in runs. A run is all the input between two
+// formatted games, or before the first or after the last; one that holds
+// more than white space is written from its first character that is not
+// blank to its last, then a line break, and a blank line after it when it
+// holds a game, as after a formatted game. Copied games and the text
+// between them are thus copied byte for byte, line breaks (LF, CRLF, CR)
+// included, and a game cut short in the middle of a word is followed by
+// the rest of the word, as in the input. Stray text keeps the blanks that
+// start its line when that line starts in the run (after a line break, or
+// at the start of the input, past a byte order mark); a copied game starts
+// at its first character. The runs are the same however the reader cuts
+// the input into pieces: it hands out every byte, in Gap, After and the
+// games' spans.
+type keeper struct {
+	out     io.Writer
+	started bool // the run's first character that is not blank is written
+	// lineInRun says that the current line of the run started in it;
+	// indent holds the blanks on it, while started is not set.
+	lineInRun bool
+	indent    string
+	held      string // the blanks after the last character written
+	games     bool   // the run holds a game
+}
+
+// isBlank reports whether r is white space between games.
+func isBlank(r rune) bool { return strings.ContainsRune(" \t\r\n\v\ufeff", r) }
+
+// text adds text that is not a game's to the run.
+func (k *keeper) text(text string) error {
+	if text == "" {
+		return nil
+	}
+	if !k.started {
+		first := strings.IndexFunc(text, func(r rune) bool { return !isBlank(r) })
+		lead := text
+		if first >= 0 {
+			lead = text[:first]
+		}
+		if i := strings.LastIndexAny(lead, "\r\n"); i >= 0 {
+			k.lineInRun, k.indent = true, lead[i+1:]
+		} else {
+			k.indent += lead
+		}
+		if first < 0 {
+			return nil
+		}
+		k.started, text = true, text[first:]
+		if k.lineInRun {
+			text = strings.TrimLeft(k.indent, "\ufeff") + text // a byte order mark is not text
+		}
+		k.indent = ""
+	}
+	return k.write(text, false)
+}
+
+// game adds the text of a game copied through to the run.
+func (k *keeper) game(text string) error {
+	if !k.started {
+		k.started, k.indent, k.held = true, "", ""
+	}
+	return k.write(text, true)
+}
+
+// write writes text, holding back the blanks at its end.
+func (k *keeper) write(text string, game bool) error {
+	end := len(strings.TrimRightFunc(text, isBlank))
+	if end == 0 {
+		k.held += text
+		return nil
+	}
+	if _, err := io.WriteString(k.out, k.held); err != nil {
+		return err
+	}
+	_, err := io.WriteString(k.out, text[:end])
+	k.held, k.games = text[end:], k.games || game
+	return err
+}
+
+// flush ends the run: the next starts after a formatted game.
+func (k *keeper) flush() error {
+	started, games := k.started, k.games
+	*k = keeper{out: k.out}
+	switch {
+	case games:
+		_, err := io.WriteString(k.out, "\n\n")
+		return err
+	case started:
+		_, err := io.WriteString(k.out, "\n")
+		return err
+	}
+	return nil
 }
 
 // exportable reports whether g, read with its model, can be written in the
@@ -386,23 +489,4 @@ func hasMove(line []ast.Element) bool {
 		}
 	}
 	return false
-}
-
-// appendKept appends text that fmt does not format (stray text and escape
-// lines between games, a game with errors) when it holds more than white
-// space: exactly as it is, from the start of its first line that is not
-// blank to its last character that is not white space, then a line break.
-// fmt never drops or alters such input.
-func appendKept(b []byte, text string) []byte {
-	blank := func(r rune) bool { return strings.ContainsRune(" \t\r\n\v\ufeff", r) }
-	first := strings.IndexFunc(text, func(r rune) bool { return !blank(r) })
-	if first < 0 {
-		return b
-	}
-	start := strings.LastIndexAny(text[:first], "\r\n") + 1 // the start of its line
-	if start == 0 {
-		start = len(text) - len(strings.TrimLeft(text, "\ufeff")) // a byte order mark is not text
-	}
-	end := len(strings.TrimRightFunc(text, blank))
-	return append(append(b, text[start:end]...), '\n')
 }

@@ -108,3 +108,46 @@ func TestTooLongLeftAsItIs(t *testing.T) {
 		}
 	}
 }
+
+// TestFmtCopiesRuns: games copied through and the text around them are
+// written byte for byte, line breaks included, from the first character
+// that is not blank to the last, whatever -j and however the reader cuts
+// the input; the games fmt formats end their lines with LF.
+func TestFmtCopiesRuns(t *testing.T) {
+	const seven = "[Event \"a\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+	for _, tt := range []struct{ name, in, want string }{
+		// A game cut short in the middle of a word: the rest of the word
+		// is outside it, and stays on its line.
+		{"word", "[Event \"b\"]\n\n1. Kxe8 René", "[Event \"b\"]\n\n1. Kxe8 René\n\n"},
+		{"latin-1 word", "[Event \"b\"]\n\n1. Kxe8 Ren\xe9", "[Event \"b\"]\n\n1. Kxe8 René\n\n"},
+		{"word, then a game", "1. Kxe8 René\n\n[Event \"a\"]\n\n1. e4 *\n", "1. Kxe8 René\n\n" + seven + "1. e4 *\n\n"},
+		// A copied game on the line of a formatted one starts at its
+		// first character, whatever -j.
+		{"same line", "1. e4 * Be3\n", strings.Replace(seven, "\"a\"", "\"?\"", 1) + "1. e4 *\n\nBe3\n\n"},
+		// Copied games and the text between them keep their bytes, CR
+		// and CRLF included; the formatted game is written with LF.
+		{"crlf", "[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n\r\n1. Kxe8 *\r\n\r\n  junk\r\n\r\n1. Ke7 *\r\n",
+			seven + "1. e4 *\n\n[Event \"b\"]\r\n\r\n1. Kxe8 *\r\n\r\n  junk\r\n\r\n1. Ke7 *\n\n"},
+		{"cr", "[Event \"b\"]\r\r1. Kxe8 *\r\r[Event \"c\"]\r\r1. Ke7 *\r", "[Event \"b\"]\r\r1. Kxe8 *\r\r[Event \"c\"]\r\r1. Ke7 *\n\n"},
+		// Stray text (here a character outside any game) keeps the
+		// blanks before it on its line when that line starts between the
+		// games, and not a byte order mark; on the line of a formatted
+		// game it starts at its first character.
+		{"stray", "\ufeff  é \n[Event \"a\"]\n\n1. e4 *\n\n   é  \n\n", "  é\n" + seven + "1. e4 *\n\n   é\n"},
+		{"stray after a game", "[Event \"a\"]\n\n1. e4 *   é\n", seven + "1. e4 *\n\né\n"},
+		// Text read as games of their own, copied from their first
+		// character.
+		{"text as games", "\ufeff  ; header\n[Event \"a\"]\n\n1. e4 *\n\n   text  \n\n", "; header\n\n" + seven + "1. e4 *\n\ntext\n\n"},
+		{"indented game", "[Event \"a\"]\n\n1. e4 *\n\n   1. Kxe8 *\n", seven + "1. e4 *\n\n1. Kxe8 *\n\n"},
+	} {
+		for _, piece := range []int{0, 1, 5} {
+			for workers := 1; workers <= 3; workers++ {
+				var out strings.Builder
+				formatStream("x", strings.NewReader(tt.in), &out, export.Options{}, reader.Options{PieceSize: piece, Workers: workers}, defaultCodes, io.Discard)
+				if out.String() != tt.want {
+					t.Errorf("%s, pieces of %d, %d workers:\n got %q\nwant %q", tt.name, piece, workers, out.String(), tt.want)
+				}
+			}
+		}
+	}
+}

@@ -120,8 +120,11 @@ standard puts them, suffix annotations as NAGs, lines of less than 80
 characters. Without -w or -l it writes to standard output ("-" reads standard
 input). A game with errors is copied through unchanged, and its errors are
 reported on standard error. Text between games (escape lines, stray text) is
-kept as it is. In a directory, a symbolic link to a file outside it is passed
-over, with a warning; a FILE named may be a link, and -w writes its target.
+kept as it is. What fmt copies keeps its bytes and line breaks (LF, CRLF or
+CR), transcoded to UTF-8 where it is not; what fmt writes itself ends its lines
+with LF. The output is the same for every -j. In a directory, a symbolic link
+to a file outside it is passed over, with a warning; a FILE named may be a
+link, and -w writes its target.
 
 Flags:
 `),
@@ -299,9 +302,12 @@ números de jugada donde el estándar los pone, anotaciones de sufijo como NAG,
 líneas de menos de 80 caracteres. Sin -w ni -l escribe en la salida estándar
 ("-" lee la entrada estándar). Una partida con errores se copia sin cambios y
 sus errores se informan en la salida de errores. El texto entre partidas
-(líneas de escape, texto suelto) se conserva tal cual. En un directorio, un
-enlace simbólico a un archivo de fuera se omite, con un aviso; un ARCHIVO
-indicado puede ser un enlace, y -w escribe su destino.
+(líneas de escape, texto suelto) se conserva tal cual. Lo que fmt copia
+conserva sus bytes y saltos de línea (LF, CRLF o CR), pasado a UTF-8 donde no
+lo está; lo que fmt escribe termina sus líneas con LF. La salida es la misma
+con cualquier -j. En un directorio, un enlace simbólico a un archivo de fuera
+se omite, con un aviso; un ARCHIVO indicado puede ser un enlace, y -w escribe
+su destino.
 
 Opciones:
 `),
