@@ -308,7 +308,12 @@ const otherNotations = san.PawnLetter | san.LongAlgebraic | san.DoubleCheckMark 
 // none is left, langProblem says why for the moves that cannot be read.
 func (c *checker) pickLanguage(g *ast.Game, start *chess.Position) {
 	c.lang, c.langProblem = c.language, nil
-	if c.lang != nil || !g.ForeignLetters {
+	if c.lang != nil {
+		// Letters that the language asked for does not have.
+		c.langProblem = []diag.Arg{diag.PhraseArg("why", "and {language}, which --piece-letters names, has no such letter"), diag.PhraseArg("language", c.lang.Name)}
+		return
+	}
+	if !g.ForeignLetters {
 		return
 	}
 	var used san.Letters

@@ -235,6 +235,7 @@ var Spanish = newCatalog(language.Spanish, map[Code][3]string{
 	"a promotion has '=' before the piece":                                                "una promoción lleva '=' antes de la pieza",
 	"the promotion piece is upper case":                                                   "la pieza de promoción va en mayúscula",
 	"SAN has no en passant mark":                                                          "la SAN no tiene marca de captura al paso",
+	"and {language}, which --piece-letters names, has no such letter":                     "y {language}, el idioma que nombra --piece-letters, no tiene esa letra",
 	"and no language has all the game's piece letters ({letters})":                        "y ningún idioma tiene todas las letras de pieza de la partida ({letters})",
 	"and the game's piece letters ({letters}) read differently in {language} and {other}": "y las letras de pieza de la partida ({letters}) se leen distinto en {language} y en {other}",
 
