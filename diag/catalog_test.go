@@ -111,7 +111,7 @@ func TestWriteTextCaret(t *testing.T) {
 	}
 }
 
-// TestWriteTextCaretWidth: the caret line lines up on a terminal after
+// TestWriteTextCaretWidth: the caret line lines up on a terminal after escapes,
 // wide characters (two columns each) and combining marks (none), and spans
 // a wide character with two columns.
 func TestWriteTextCaretWidth(t *testing.T) {
@@ -119,6 +119,11 @@ func TestWriteTextCaretWidth(t *testing.T) {
 		{"{日本語} e4 Kx9", "{日本語} e4 ", "Kx9", "            ^~~"},
 		{"{e\u0301te\u0301} Kx9", "{e\u0301te\u0301} ", "Kx9", "      ^~~"},
 		{"{ok} 王 e4", "{ok} ", "王", "     ^~"},
+		// An escape (Printable) takes a column for each of its characters.
+		{"{\x1b\x1b} Kx9", "{\x1b\x1b} ", "Kx9", "           ^~~"},
+		{"{\u202e} Kx9", "{\u202e} ", "Kx9", "         ^~~"},
+		{"{\xff} Kx9", "{\xff} ", "Kx9", "       ^~~"},
+		{"{a} \x07 e4", "{a} ", "\x07", "    ^~~~"},
 	} {
 		f := NewFile("f.pgn", c.line+"\n")
 		d := Diagnostic{Code: UnknownMove, Start: len(c.before), End: len(c.before) + len(c.marked), Args: []Arg{{Name: "text", Value: c.marked}}}

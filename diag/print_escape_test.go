@@ -83,27 +83,6 @@ func TestWriteTextEscapesInput(t *testing.T) {
 	}
 }
 
-// TestWriteTextCaretUnderEscapes: the caret line counts one column for
-// each character of an escape, so it stays under its span after them.
-func TestWriteTextCaretUnderEscapes(t *testing.T) {
-	for _, c := range []struct{ line, before, marked, caret string }{
-		{"{\x1b\x1b} Kx9", "{\x1b\x1b} ", "Kx9", "           ^~~"},
-		{"{\u202e} Kx9", "{\u202e} ", "Kx9", "         ^~~"},
-		{"{\xff} Kx9", "{\xff} ", "Kx9", "       ^~~"},
-		{"{a} \x07 e4", "{a} ", "\x07", "    ^~~~"},
-	} {
-		f := NewFile("f.pgn", c.line+"\n")
-		d := Diagnostic{Code: UnknownMove, Start: len(c.before), End: len(c.before) + len(c.marked), Args: []Arg{{Name: "text", Value: c.marked}}}
-		var b strings.Builder
-		if err := WriteText(&b, f, d, English); err != nil {
-			t.Fatal(err)
-		}
-		if lines := strings.Split(b.String(), "\n"); len(lines) < 3 || lines[2] != c.caret {
-			t.Errorf("%q: caret line %q, want %q", c.line, lines[2], c.caret)
-		}
-	}
-}
-
 // TestJSONKeepsInput: JSON gives the text exactly, as json.Marshal
 // escapes it (control characters, not U+202E), not as Printable shows it.
 func TestJSONKeepsInput(t *testing.T) {
