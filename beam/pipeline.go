@@ -434,10 +434,9 @@ func Print(w io.Writer, results []unitResult, opts Options) (Summary, error) {
 				}
 				base += ranges[k].Decoded
 				if ranges[k].Err != "" {
+					// A file that fails once read counts, as in pgnc check,
+					// even before its first game.
 					sum.Failures = append(sum.Failures, ranges[k].Err)
-					if ranges[k].Unit.Whole && len(ranges[k].Games) == 0 {
-						r.Files-- // it failed before its first game, as a file that does not open
-					}
 				}
 				lines += ranges[k].Lines
 				for _, g := range ranges[k].Games {
