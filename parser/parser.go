@@ -140,8 +140,10 @@ type Cut struct {
 // ParsePrefix parses src, a text that may go on after it, up to the first
 // place that c allows where a game starts the way it would in any text that
 // begins there: the first token after a termination marker that is a tag,
-// a move number, a move or a marker, or a "[" that starts a line after
-// movetext and a blank line. It returns what Parse(src[:end]) would, with
+// a move number, a move or a marker; a "[" after movetext, outside
+// variations; or a "[" that ends a game of tags only (a second Event tag,
+// or a tag name that repeats across a blank line). It returns what
+// Parse(src[:end]) would, with
 // end, the place where it stopped; end is len(src) when it found none, and
 // then the last game may be incomplete.
 // Cutting a text at end and parsing

@@ -987,8 +987,8 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 // Boundary returns the offset of the last place in src where a game starts
 // whose start the parser would find the same way in any text that begins
 // there: a "[", move number, move or marker right after a termination marker,
-// or, failing that, a "[" at the start of a line after movetext and a blank
-// line. It stops at the 2048th such place after a marker. It returns 0 when
+// or, failing that, a "[" at the start of a line after movetext, outside
+// variations. It stops at the 2048th such place after a marker. It returns 0 when
 // src has no such place. With final set, src is the whole rest of the input,
 // or as much of it as is read before a comment without "}" is taken to be
 // unterminated (see Options.MaxGameBytes); without it, the search stops at
