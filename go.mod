@@ -11,13 +11,13 @@ require (
 	github.com/timtadh/lexmachine v0.2.3
 	github.com/ulikunitz/xz v0.5.17
 	golang.org/x/term v0.47.0
+	golang.org/x/text v0.31.0
 )
 
 require (
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/timtadh/data-structures v0.6.1 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.31.0 // indirect
 	golang.org/x/tools v0.52.0 // indirect
 )
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -90,15 +89,6 @@ func nastyInput(r *rand.Rand, size int) string {
 	return b.String()
 }
 
-// gzipped returns data compressed with gzip.
-func gzipped(data []byte) []byte {
-	var b bytes.Buffer
-	w := gzip.NewWriter(&b)
-	w.Write(data)
-	w.Close()
-	return b.Bytes()
-}
-
 // onlyReader hides that a reader is a file, so that run reads it as a
 // stream, as it reads a pipe.
 type onlyReader struct{ io.Reader }
@@ -128,7 +118,7 @@ func runEveryWay(t testing.TB, dir string, args []string, src []byte, ways []way
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(gz, gzipped(src), 0o644); err != nil {
+	if err := os.WriteFile(gz, testfiles.Gzip(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	normal := strings.NewReplacer(gz, "NAME", path, "NAME", "<stdin>", "NAME", `\u003cstdin\u003e`, "NAME")
