@@ -637,17 +637,19 @@ func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 				p.cutFrom = 0 // the game this marker ends is the last one wanted
 			}
 		}
-		if p.skip.tag {
-			var ended bool
-			if yacc, tok, ended = p.skipTagToken(yacc, tok); !ended {
-				p.build.skipTo(tok.End)
-				continue
+		if p.skip.active && yacc != tokResync {
+			if p.skip.tag {
+				var ended bool
+				if yacc, tok, ended = p.skipTagToken(yacc, tok); !ended {
+					p.build.skipTo(tok.End)
+					continue
+				}
+			} else {
+				if !p.skipToken(yacc, tok) {
+					continue
+				}
+				yacc, tok = tokResync, lexer.Token{Start: tok.Start, End: tok.Start}
 			}
-		} else if p.skip.active && yacc != tokResync {
-			if !p.skipToken(yacc, tok) {
-				continue
-			}
-			yacc, tok = tokResync, lexer.Token{Start: tok.Start, End: tok.Start}
 		}
 		if yacc == tokResync && p.aborted {
 			// A fresh parse has no "error RESYNC" to finish the broken game.
