@@ -1,0 +1,163 @@
+package pgn
+
+import (
+	"strings"
+
+	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/reader"
+)
+
+// Tag is one tag pair of a game's tag section, its value unescaped.
+type Tag = model.Tag
+
+// Move is one move of a game, replayed: its SAN as written and canonical,
+// its UCI, the piece it moves, comments, NAGs, clock and evaluation
+// commands, and the variations that stand for it.
+type Move = model.Move
+
+// Game is one game of the input.
+type Game struct {
+	// Index is the game's 1-based position in its input (Source).
+	Index int
+	// Source names the input the game comes from: a path, a member of a
+	// zip archive ("games.zip:round1.pgn"), or the name given to NewReader.
+	Source string
+	// Tags is the tag section, in input order.
+	Tags []Tag
+	// Moves is the main line, as far as it could be replayed; each move
+	// holds its variations. Only the Full mode fills it.
+	Moves []*Move
+	// Start is the starting position: the initial one, or the one the FEN
+	// tag sets up. Only the Full mode fills it.
+	Start chess.Position
+	// Result is the termination marker as the standard writes it ("1-0",
+	// "0-1", "1/2-1/2", "*"); "" when the game has none.
+	Result string
+	// Complete says that every move of the main line was replayed; false
+	// after an illegal or unreadable move, and in the Syntax mode.
+	Complete bool
+	// Plies counts the moves of the main line that were replayed.
+	Plies int
+	// From and To are the offsets of the game's text in its input (in the
+	// decoded text of a compressed input).
+	From, To int64
+	// Diags are the game's diagnostics, in position order.
+	Diags []Diagnostic
+
+	model *model.Game
+}
+
+// Tag returns the value of the tag name, or "" when the game has none.
+func (g *Game) Tag(name string) string {
+	v, _ := g.LookupTag(name)
+	return v
+}
+
+// LookupTag returns the value of the tag name and whether the game has it.
+func (g *Game) LookupTag(name string) (string, bool) {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// Final returns the position after the last replayed move of the main line,
+// a new one at each call. Outside the Full mode, where moves are not kept,
+// it returns the empty board.
+func (g *Game) Final() *chess.Position {
+	if g.model == nil {
+		return new(chess.Position)
+	}
+	return g.model.Final()
+}
+
+// Model returns the resolved game that Moves and Start come from, for the
+// export package's writers; nil outside the Full mode.
+func (g *Game) Model() *model.Game { return g.model }
+
+// Err returns the game's first error-severity diagnostic as an error, or nil
+// when it has none (only warnings, say).
+func (g *Game) Err() error {
+	for _, d := range g.Diags {
+		if d.Severity() == diag.Error {
+			return d
+		}
+	}
+	return nil
+}
+
+// Diagnostic is one problem found in the input, with its position.
+type Diagnostic struct {
+	diag.Located
+	// Source names the input, as Game.Source does.
+	Source string
+	// Game is the 1-based index of the game it belongs to; 0 outside games.
+	Game int
+
+	catalog *diag.Catalog
+}
+
+// String returns the diagnostic's first line as pgnc check prints it:
+// "file:line:col: severity[CODE]: message".
+func (d Diagnostic) String() string {
+	text := d.Text()
+	first, _, _ := strings.Cut(text, "\n")
+	return first
+}
+
+// Error returns String, so that a Diagnostic is an error.
+func (d Diagnostic) Error() string { return d.String() }
+
+// Text returns the diagnostic as pgnc check prints it: its first line, the
+// source line with a caret under the problem, the hint and details.
+func (d Diagnostic) Text() string {
+	return string(d.AppendText(nil, d.Source, d.catalog))
+}
+
+// Stray is text between games that belongs to none: not white space, not
+// a game, such as a line of prose between two games, with the diagnostics
+// about it.
+type Stray struct {
+	// Source names the input.
+	Source string
+	// Text is the stray text; "" when only a diagnostic stands there.
+	Text string
+	// Skipped counts the bytes error recovery passed over there.
+	Skipped int
+	// Diags are the diagnostics outside games there.
+	Diags []Diagnostic
+}
+
+// located turns the reader's diagnostics into Diagnostics.
+func located(f *diag.File, source string, game int, ds diag.List, cat *diag.Catalog) []Diagnostic {
+	if len(ds) == 0 {
+		return nil
+	}
+	out := make([]Diagnostic, len(ds))
+	for i, d := range ds {
+		out[i] = Diagnostic{Located: diag.Locate(f, d), Source: source, Game: game, catalog: cat}
+	}
+	return out
+}
+
+// newGame makes a Game of what the reader read. The reader's syntax tree
+// may be reused after this call, so everything is taken now.
+func newGame(g *reader.Game, source string, cat *diag.Catalog) *Game {
+	out := &Game{
+		Index: g.Index, Source: source, Tags: g.Tags, Plies: g.Plies,
+		From: int64(g.File.Base + g.From), To: int64(g.File.Base + g.To),
+		Diags: located(g.File, source, g.Index, g.Diags, cat),
+		model: g.Model,
+	}
+	if g.AST != nil && g.AST.Result != nil {
+		out.Result = g.AST.Result.Outcome.String()
+	}
+	if m := g.Model; m != nil {
+		out.Moves, out.Start, out.Complete = m.Moves, m.Start, m.Complete
+	}
+	return out
+}

@@ -1,0 +1,126 @@
+package pgn
+
+import (
+	"runtime"
+
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/san"
+)
+
+// Mode says how far each game is read. The zero Mode, Full, does the useful
+// thing; the others read less and run faster. No mode changes what a value
+// means: a field a mode does not fill is left zero, and says so in its doc.
+type Mode uint8
+
+const (
+	// Full parses and replays every game: its moves with their positions,
+	// comments, NAGs, clocks and variations, and all its diagnostics.
+	Full Mode = iota
+	// Diagnostics replays and checks every game as pgnc check does, and
+	// keeps only its tags, result, span, ply count and diagnostics: no
+	// moves. It is the fastest way to validate a file.
+	Diagnostics
+	// Syntax reads the grammar only: tags, result, span and the
+	// diagnostics of the syntax. Moves are not replayed, so an illegal
+	// move goes unnoticed.
+	Syntax
+)
+
+// Encoding says how bytes outside ASCII in tag values and comments are read.
+type Encoding = parser.Encoding
+
+// The encodings. Auto reads UTF-8 and falls back to Latin-1 for a game that
+// is not valid UTF-8, with a warning.
+const (
+	Auto   = parser.Auto
+	UTF8   = parser.UTF8
+	Latin1 = parser.Latin1
+)
+
+// Limits bound what one game may cost, so that hostile input costs linear
+// time and bounded memory. The zero value of each field means its default.
+type Limits struct {
+	// MaxGameBytes is the most text one game may take (64 MiB): where no
+	// game boundary turns up within it, the input is cut at a line end,
+	// with diagnostic PGN215.
+	MaxGameBytes int
+	// MaxDepth is how deeply variations may nest (1000); a deeper one is
+	// skipped whole, with PGN214.
+	MaxDepth int
+	// MaxRepeats is how many diagnostics of one code a game keeps (100);
+	// one more diagnostic counts the rest. Negative keeps them all.
+	MaxRepeats int
+}
+
+// An Option changes how a Reader reads; see the With functions.
+type Option func(*config)
+
+// config is what the options set.
+type config struct {
+	mode     Mode
+	workers  int
+	limits   Limits
+	encoding Encoding
+	letters  *san.Language
+	catalog  *diag.Catalog
+	name     string
+}
+
+// WithMode sets the Mode; the default is Full.
+func WithMode(m Mode) Option { return func(c *config) { c.mode = m } }
+
+// WithWorkers sets how many goroutines read at once; games still come in
+// input order. The default is GOMAXPROCS; 1 reads on the caller's goroutine
+// alone.
+func WithWorkers(n int) Option { return func(c *config) { c.workers = n } }
+
+// WithLimits sets the Limits.
+func WithLimits(l Limits) Option { return func(c *config) { c.limits = l } }
+
+// WithEncoding sets how text outside ASCII is read; the default is Auto.
+func WithEncoding(e Encoding) Option { return func(c *config) { c.encoding = e } }
+
+// WithPieceLetters reads moves written with the piece letters of another
+// language, such as "de" for German (san.Languages lists them). By default
+// the language of each game is recognised from its moves.
+func WithPieceLetters(l *san.Language) Option { return func(c *config) { c.letters = l } }
+
+// WithCatalog sets the language of diagnostics' messages; the default is
+// English (diag.English).
+func WithCatalog(c *diag.Catalog) Option { return func(cf *config) { cf.catalog = c } }
+
+// WithName sets the name that NewReader's diagnostics print for the
+// stream; the default is "<stdin>".
+func WithName(name string) Option { return func(c *config) { c.name = name } }
+
+func newConfig(opts []Option) config {
+	c := config{workers: runtime.GOMAXPROCS(0), name: "<stdin>", catalog: diag.English}
+	for _, o := range opts {
+		o(&c)
+	}
+	c.workers = max(c.workers, 1)
+	if c.catalog == nil {
+		c.catalog = diag.English
+	}
+	return c
+}
+
+// readerOptions turns the configuration into the reader's: each mode
+// implies how the reader saves memory and time.
+func (c config) readerOptions() reader.Options {
+	o := reader.Options{
+		Workers: c.workers, MaxGameBytes: c.limits.MaxGameBytes, MaxDepth: c.limits.MaxDepth,
+		MaxRepeats: c.limits.MaxRepeats, Encoding: c.encoding, Language: c.letters, Catalog: c.catalog,
+	}
+	switch c.mode {
+	case Full:
+		o.Model = true
+	case Diagnostics:
+		o.ReuseMemory, o.InParts, o.SkipComments, o.ReplayWhileParsing = true, true, true, true
+	case Syntax:
+		o.SyntaxOnly, o.ReuseMemory, o.InParts, o.SkipComments = true, true, true, true
+	}
+	return o
+}

@@ -1,0 +1,161 @@
+package pgn
+
+import (
+	"errors"
+	"io"
+
+	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/san"
+)
+
+// A Visitor receives the games of an input as a stream of events, in input
+// order, without a Game or a move list being built: the fastest way to
+// count, index or collect something from a large file. Visit calls, for
+// each game:
+//
+//	BeginGame, Tag…, then movetext events (Move, NAG, Comment,
+//	BeginVariation … EndVariation), Outcome when the game has a
+//	termination marker, EndGame.
+//
+// Moves are not replayed: Move gets the move as written. A BeginGame or
+// BeginVariation that returns skip leaves the game or variation unvisited
+// (EndGame or EndVariation still comes). Embed NopVisitor to implement only
+// the events needed.
+type Visitor interface {
+	// BeginGame starts the index-th game of its input (1-based).
+	BeginGame(index int) (skip bool)
+	// Tag is a tag pair, its value unescaped.
+	Tag(name, value string)
+	// Move is a move of the line being read, as written ("Nbd7+!").
+	Move(san string)
+	// NAG is a numeric annotation glyph, such as 14 for "$14"; -1 when
+	// its number overflows.
+	NAG(n int)
+	// Comment is the text of a brace or rest-of-line comment, without
+	// its delimiters.
+	Comment(text string)
+	// BeginVariation opens a variation of the line being read.
+	BeginVariation() (skip bool)
+	// EndVariation closes it.
+	EndVariation()
+	// Outcome is the termination marker as the standard writes it.
+	Outcome(result string)
+	// EndGame ends the game.
+	EndGame()
+}
+
+// A DiagnosticVisitor is a Visitor that also receives the diagnostics of
+// the syntax, each after the events of the game it belongs to (or, outside
+// games, where it stands between them).
+type DiagnosticVisitor interface {
+	Visitor
+	Diagnostic(d Diagnostic)
+}
+
+// NopVisitor is a Visitor that does nothing, to embed in a Visitor that
+// needs only some of the events.
+type NopVisitor struct{}
+
+func (NopVisitor) BeginGame(int) bool   { return false }
+func (NopVisitor) Tag(string, string)   {}
+func (NopVisitor) Move(string)          {}
+func (NopVisitor) NAG(int)              {}
+func (NopVisitor) Comment(string)       {}
+func (NopVisitor) BeginVariation() bool { return false }
+func (NopVisitor) EndVariation()        {}
+func (NopVisitor) Outcome(string)       {}
+func (NopVisitor) EndGame()             {}
+
+var _ Visitor = NopVisitor{}
+
+// Visit reads every game of the input and hands it to v as events. Only
+// the syntax is read, whatever the Mode. It returns the errors that ended
+// the reading of an input, joined; the other inputs are read all the same.
+func (rd *Reader) Visit(v Visitor) error {
+	o := rd.cfg.readerOptions()
+	o.Model, o.SyntaxOnly, o.InParts, o.SkipComments, o.ReplayWhileParsing = false, true, false, false, false
+	o.ReuseMemory, o.Workers = true, 1
+	dv, _ := v.(DiagnosticVisitor)
+	var errs []error
+	for src, err := range rd.sources {
+		if err == nil {
+			err = rd.visitSource(src, o, v, dv)
+		}
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// visitSource visits the games of one input.
+func (rd *Reader) visitSource(src source, o reader.Options, v Visitor, dv DiagnosticVisitor) error {
+	r, closer, err := src.open(o)
+	if err != nil {
+		return &InputError{Source: src.name, Err: err}
+	}
+	rd.current, rd.closer = r, closer
+	defer rd.Close()
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return &InputError{Source: src.name, Err: err}
+		}
+		if g.Index > 0 {
+			walkGame(v, g.Index, g.AST)
+		} else {
+			rd.addStray(g, src.name)
+		}
+		if dv != nil {
+			for _, d := range located(g.File, src.name, g.Index, g.Diags, rd.cfg.catalog) {
+				dv.Diagnostic(d)
+			}
+		}
+	}
+}
+
+// walkGame hands the syntax tree of a game to v.
+func walkGame(v Visitor, index int, g *ast.Game) {
+	if !v.BeginGame(index) {
+		for _, t := range g.Tags {
+			v.Tag(t.Name, t.Value)
+		}
+		walkLine(v, g.Moves)
+		if g.Result != nil {
+			v.Outcome(g.Result.Outcome.String())
+		}
+		for _, c := range g.Trailing {
+			v.Comment(c.Text)
+		}
+	}
+	v.EndGame()
+}
+
+// walkLine hands the elements of a line to v.
+func walkLine(v Visitor, elems []ast.Element) {
+	for _, e := range elems {
+		switch e := e.(type) {
+		case *ast.Move:
+			v.Move(e.Text)
+		case *ast.BadMove:
+			v.Move(e.Text)
+		case *ast.NAG:
+			v.NAG(e.Value)
+		case *ast.Suffix:
+			if a, ok := san.ParseAnnotation(e.Text); ok { // not "e.p."
+				v.NAG(int(a))
+			}
+		case *ast.Comment:
+			v.Comment(e.Text)
+		case *ast.Variation:
+			if !v.BeginVariation() {
+				walkLine(v, e.Elements)
+			}
+			v.EndVariation()
+		}
+	}
+}
