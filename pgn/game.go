@@ -3,6 +3,7 @@ package pgn
 import (
 	"strings"
 
+	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/model"
@@ -153,11 +154,21 @@ func newGame(g *reader.Game, source string, cat *diag.Catalog) *Game {
 		Diags: located(g.File, source, g.Index, g.Diags, cat),
 		model: g.Model,
 	}
-	if g.AST != nil && g.AST.Result != nil {
-		out.Result = g.AST.Result.Outcome.String()
+	if g.Prepared != nil {
+		out.Result = resultText(g.Prepared)
 	}
 	if m := g.Model; m != nil {
 		out.Moves, out.Start, out.Complete = m.Moves, m.Start, m.Complete
 	}
 	return out
+}
+
+// resultText returns the marker that resultOf handed on, without copying.
+func resultText(b []byte) string {
+	for o, r := range results {
+		if &r[0] == &b[0] {
+			return ast.Outcome(o).String()
+		}
+	}
+	return string(b)
 }

@@ -3,6 +3,7 @@ package pgn
 import (
 	"runtime"
 
+	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
@@ -114,6 +115,7 @@ func (c config) readerOptions() reader.Options {
 		Workers: c.workers, MaxGameBytes: c.limits.MaxGameBytes, MaxDepth: c.limits.MaxDepth,
 		MaxRepeats: c.limits.MaxRepeats, Encoding: c.encoding, Language: c.letters, Catalog: c.catalog,
 	}
+	o.Prepare = resultOf
 	switch c.mode {
 	case Full:
 		o.Model = true
@@ -123,4 +125,18 @@ func (c config) readerOptions() reader.Options {
 		o.SyntaxOnly, o.ReuseMemory, o.InParts, o.SkipComments = true, true, true, true
 	}
 	return o
+}
+
+// results are the termination markers as Prepare hands them on, one slice
+// each, so that no game allocates one.
+var results = [...][]byte{ast.Unknown: []byte("*"), ast.WhiteWins: []byte("1-0"), ast.BlackWins: []byte("0-1"), ast.Draw: []byte("1/2-1/2")}
+
+// resultOf is the reader's Prepare: it takes the termination marker from
+// the game's syntax tree while the tree is there (the Diagnostics and Syntax
+// modes reuse its memory on the workers).
+func resultOf(g *reader.Game) []byte {
+	if g.AST == nil || g.AST.Result == nil {
+		return nil
+	}
+	return results[g.AST.Result.Outcome]
 }

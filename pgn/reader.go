@@ -21,6 +21,8 @@ type Reader struct {
 	current *reader.Reader
 	closer  io.Closer
 	stray   []Stray
+	// strayOpen says that the last Stray may grow: no game came after it.
+	strayOpen bool
 }
 
 // source is one input of a Reader: a file or stream, not yet opened.
@@ -111,24 +113,40 @@ func (rd *Reader) readSource(src source, yield func(*Game, error) bool) bool {
 		if err != nil {
 			return yield(nil, &InputError{Source: src.name, Err: err})
 		}
+		rd.addStray(g, src.name)
 		if g.Index == 0 {
-			rd.addStray(g, src.name)
 			continue
 		}
+		rd.strayOpen = false
 		if !yield(newGame(g, src.name, cat), nil) {
 			return false
 		}
 	}
 }
 
-// addStray keeps what the reader read outside games.
+// addStray keeps what the reader read outside games: g is a pseudo-game of
+// the reader (Index 0) with diagnostics, skipped bytes or the text after
+// the last game, or a game whose Gap holds more than white space. What
+// stands between two games makes one Stray.
 func (rd *Reader) addStray(g *reader.Game, name string) {
 	text := strings.TrimSpace(g.Gap)
-	if text == "" && len(g.Diags) == 0 && g.Skipped == 0 {
+	if text == "" && (g.Index > 0 || len(g.Diags) == 0 && g.Skipped == 0) {
 		return
 	}
-	rd.stray = append(rd.stray, Stray{Source: name, Text: text, Skipped: g.Skipped,
-		Diags: located(g.File, name, 0, g.Diags, rd.cfg.catalog)})
+	var diags []Diagnostic
+	skipped := 0
+	if g.Index == 0 {
+		diags, skipped = located(g.File, name, 0, g.Diags, rd.cfg.catalog), g.Skipped
+	}
+	if n := len(rd.stray); n > 0 && rd.strayOpen {
+		s := &rd.stray[n-1]
+		s.Text = strings.TrimSpace(s.Text + "\n" + text)
+		s.Skipped += skipped
+		s.Diags = append(s.Diags, diags...)
+	} else {
+		rd.stray = append(rd.stray, Stray{Source: name, Text: text, Skipped: skipped, Diags: diags})
+	}
+	rd.strayOpen = g.Index == 0 // a game closes the text between games
 }
 
 // Stray returns the text found between games so far that belongs to no

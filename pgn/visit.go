@@ -75,7 +75,7 @@ var _ Visitor = NopVisitor{}
 func (rd *Reader) Visit(v Visitor) error {
 	o := rd.cfg.readerOptions()
 	o.Model, o.SyntaxOnly, o.InParts, o.SkipComments, o.ReplayWhileParsing = false, true, false, false, false
-	o.ReuseMemory, o.Workers = true, 1
+	o.ReuseText, o.Workers = true, 1
 	dv, _ := v.(DiagnosticVisitor)
 	var errs []error
 	for src, err := range rd.sources {
@@ -105,10 +105,10 @@ func (rd *Reader) visitSource(src source, o reader.Options, v Visitor, dv Diagno
 		if err != nil {
 			return &InputError{Source: src.name, Err: err}
 		}
+		rd.addStray(g, src.name)
 		if g.Index > 0 {
+			rd.strayOpen = false
 			walkGame(v, g.Index, g.AST)
-		} else {
-			rd.addStray(g, src.name)
 		}
 		if dv != nil {
 			for _, d := range located(g.File, src.name, g.Index, g.Diags, rd.cfg.catalog) {
