@@ -194,3 +194,12 @@ func TestBinaryStreamFails(t *testing.T) {
 		t.Errorf("%d results, want one error", n)
 	}
 }
+
+func readFile(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

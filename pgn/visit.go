@@ -20,8 +20,10 @@ import (
 //
 // Moves are not replayed: Move gets the move as written. A BeginGame or
 // BeginVariation that returns skip leaves the game or variation unvisited
-// (EndGame or EndVariation still comes). Embed NopVisitor to implement only
-// the events needed.
+// (EndGame or EndVariation still comes). The strings an event gets are
+// valid only during the call, as the reader reuses the memory of the text:
+// copy what you keep (strings.Clone). Embed NopVisitor to implement only the
+// events needed.
 type Visitor interface {
 	// BeginGame starts the index-th game of its input (1-based).
 	BeginGame(index int) (skip bool)

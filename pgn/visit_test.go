@@ -1,0 +1,142 @@
+package pgn_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/internal/testfiles"
+	"github.com/pgnc/pgnc/pgn"
+)
+
+// recorder keeps every event (copying the strings, which are valid only
+// during the call), to compare with the games of the Full mode.
+type recorder struct {
+	games []recordedGame
+	depth int
+	// skipEvery, when positive, skips every skipEvery-th variation.
+	skipEvery, variations int
+	diags                 []string
+}
+
+type recordedGame struct {
+	index    int
+	tags     []pgn.Tag
+	mainLine []string // moves at depth 0
+	all      int      // moves at any depth
+	outcome  string
+	ended    bool
+}
+
+func (r *recorder) cur() *recordedGame { return &r.games[len(r.games)-1] }
+
+func (r *recorder) BeginGame(i int) bool {
+	r.games = append(r.games, recordedGame{index: i})
+	r.depth = 0
+	return false
+}
+func (r *recorder) Tag(name, value string) {
+	g := r.cur()
+	g.tags = append(g.tags, pgn.Tag{Name: strings.Clone(name), Value: strings.Clone(value)})
+}
+func (r *recorder) Move(san string) {
+	g := r.cur()
+	g.all++
+	if r.depth == 0 {
+		g.mainLine = append(g.mainLine, strings.Clone(san))
+	}
+}
+func (r *recorder) NAG(int)        {}
+func (r *recorder) Comment(string) {}
+func (r *recorder) BeginVariation() bool {
+	r.depth++
+	r.variations++
+	return r.skipEvery > 0 && r.variations%r.skipEvery == 0
+}
+func (r *recorder) EndVariation()               { r.depth-- }
+func (r *recorder) Outcome(o string)            { r.cur().outcome = o }
+func (r *recorder) EndGame()                    { r.cur().ended = true }
+func (r *recorder) Diagnostic(d pgn.Diagnostic) { r.diags = append(r.diags, d.String()) }
+
+// visitorAgrees checks that the events of src are the games that the Full
+// mode reads: the same games, tags, results, diagnostics of the syntax, and
+// main lines as far as they were replayed.
+func visitorAgrees(t *testing.T, src string) {
+	var rec recorder
+	if err := pgn.NewReader(strings.NewReader(src), pgn.WithWorkers(1)).Visit(&rec); err != nil {
+		t.Fatal(err)
+	}
+	full := pgn.NewReader(strings.NewReader(src), pgn.WithWorkers(1))
+	var fullDiags []string
+	n := 0
+	for g, err := range full.Games() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range g.Diags {
+			fullDiags = append(fullDiags, d.String())
+		}
+		if n >= len(rec.games) {
+			t.Fatalf("game %d was not visited", g.Index)
+		}
+		v := rec.games[n]
+		n++
+		if v.index != g.Index || !v.ended || !slices.Equal(v.tags, g.Tags) || v.outcome != g.Result {
+			t.Fatalf("game %d: visited as #%d ended=%v tags %v result %q; read as tags %v result %q",
+				g.Index, v.index, v.ended, v.tags, v.outcome, g.Tags, g.Result)
+		}
+		for i, m := range g.Moves {
+			if i >= len(v.mainLine) || !strings.HasPrefix(v.mainLine[i], strings.TrimRight(m.Node.Text, "+#!?")) {
+				t.Fatalf("game %d: move %d read as %q, visited main line %q", g.Index, i+1, m.Node.Text, v.mainLine)
+			}
+		}
+	}
+	if n != len(rec.games) {
+		t.Fatalf("%d games visited, %d read", len(rec.games), n)
+	}
+	for _, s := range full.Stray() {
+		for _, d := range s.Diags {
+			fullDiags = append(fullDiags, d.String())
+		}
+	}
+	for _, d := range rec.diags {
+		if !slices.Contains(fullDiags, d) {
+			t.Fatalf("the visitor got %q, which reading the games does not report", d)
+		}
+	}
+}
+
+func TestVisitorAgreesWithGames(t *testing.T) {
+	for _, path := range testfiles.PGN("../testdata", "../../shared/corpus/edge") {
+		t.Run(path, func(t *testing.T) {
+			visitorAgrees(t, string(readFile(t, path)))
+		})
+	}
+}
+
+func FuzzVisitorAgreesWithGames(f *testing.F) {
+	for _, s := range testfiles.Seeds() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		visitorAgrees(t, src)
+	})
+}
+
+// A skipped variation is not visited, and everything after it is.
+func TestVisitSkipsVariations(t *testing.T) {
+	src := "[Event \"x\"]\n\n1. e4 (1. d4 (1. c4) d5) e5 (1... c5 2. Nf3) 2. Nf3 *\n"
+	for _, c := range []struct {
+		skipEvery, moves int
+	}{{0, 8}, {1, 3}, {2, 7}} {
+		rec := recorder{skipEvery: c.skipEvery}
+		if err := pgn.NewReader(strings.NewReader(src)).Visit(&rec); err != nil {
+			t.Fatal(err)
+		}
+		g := rec.games[0]
+		if g.all != c.moves || fmt.Sprint(g.mainLine) != "[e4 e5 Nf3]" || rec.depth != 0 {
+			t.Errorf("skipping every %d: %d moves, main line %v, depth %d; want %d moves", c.skipEvery, g.all, g.mainLine, rec.depth, c.moves)
+		}
+	}
+}
