@@ -30,15 +30,21 @@ const (
 )
 
 // Encoding says how bytes outside ASCII in tag values and comments are read.
-type Encoding = parser.Encoding
+type Encoding uint8
 
-// The encodings. Auto reads UTF-8 and falls back to Latin-1 for a game that
-// is not valid UTF-8, with a warning.
 const (
-	Auto   = parser.Auto
-	UTF8   = parser.UTF8
-	Latin1 = parser.Latin1
+	// Auto reads UTF-8, and a game that is not valid UTF-8 as Latin-1
+	// (Windows-1252), with a warning.
+	Auto Encoding = iota
+	// UTF8 reads UTF-8 only: bytes that are not UTF-8 are errors.
+	UTF8
+	// Latin1 reads Windows-1252, the superset of ISO 8859-1 that older
+	// databases write.
+	Latin1
 )
+
+// parserEncodings maps the encodings to the parser's.
+var parserEncodings = [...]parser.Encoding{Auto: parser.Auto, UTF8: parser.UTF8, Latin1: parser.Latin1}
 
 // Limits bound what one game may cost, so that hostile input costs linear
 // time and bounded memory. The zero value of each field means its default.
@@ -81,7 +87,13 @@ func WithWorkers(n int) Option { return func(c *config) { c.workers = n } }
 func WithLimits(l Limits) Option { return func(c *config) { c.limits = l } }
 
 // WithEncoding sets how text outside ASCII is read; the default is Auto.
-func WithEncoding(e Encoding) Option { return func(c *config) { c.encoding = e } }
+func WithEncoding(e Encoding) Option {
+	return func(c *config) {
+		if int(e) < len(parserEncodings) {
+			c.encoding = e
+		}
+	}
+}
 
 // WithPieceLetters reads moves written with the piece letters of another
 // language, such as "de" for German (san.Languages lists them). By default
@@ -113,7 +125,7 @@ func newConfig(opts []Option) config {
 func (c config) readerOptions() reader.Options {
 	o := reader.Options{
 		Workers: c.workers, MaxGameBytes: c.limits.MaxGameBytes, MaxDepth: c.limits.MaxDepth,
-		MaxRepeats: c.limits.MaxRepeats, Encoding: c.encoding, Language: c.letters, Catalog: c.catalog,
+		MaxRepeats: c.limits.MaxRepeats, Encoding: parserEncodings[c.encoding], Language: c.letters, Catalog: c.catalog,
 	}
 	o.Prepare = resultOf
 	switch c.mode {
