@@ -2,6 +2,7 @@ package input_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -34,4 +35,25 @@ func ExampleReader() {
 	// Output:
 	// zstd: "1. e4 e5 *\n"
 	// a 7-Zip archive - unpack it first
+}
+
+// Each opens what a command-line argument names: here standard input,
+// gzip-compressed. A file, a directory of PGN files or a zip archive are
+// opened the same way, each PGN input as a Source of its own.
+func ExampleEach() {
+	var compressed bytes.Buffer
+	w := gzip.NewWriter(&compressed)
+	w.Write([]byte("1. e4 e5 *\n"))
+	w.Close()
+	for src, err := range input.Each("-", &compressed, input.Options{}) {
+		if err != nil {
+			fmt.Println(err) // an *input.OpenError: the others go on
+			continue
+		}
+		text, err := io.ReadAll(src) // or, for a plain text file, src.ReaderAt()
+		src.Close()
+		fmt.Printf("%s (%s): %q %v\n", src.Name, src.Format, text, err)
+	}
+	// Output:
+	// <stdin> (gzip): "1. e4 e5 *\n" <nil>
 }

@@ -117,16 +117,16 @@ func TestLoneSurrogates(t *testing.T) {
 	if want := "a\uFFFDb\uFFFD\uFFFDcé𝄞"; string(got) != want || err != nil {
 		t.Fatalf("decoded %q, %v; want %q", got, err, want)
 	}
-	want := []Surrogate{{At: 1, Source: 4, Unit: 0xd800}, {At: 5, Source: 8, Unit: 0xdc00}, {At: 8, Source: 10, Unit: 0xd801}}
-	first := LoneSurrogates(r, 5)
-	rest := LoneSurrogates(r, 1<<40)
+	want := []surrogate{{At: 1, Source: 4, Unit: 0xd800}, {At: 5, Source: 8, Unit: 0xdc00}, {At: 8, Source: 10, Unit: 0xd801}}
+	first := loneSurrogates(r, 5)
+	rest := loneSurrogates(r, 1<<40)
 	if len(first) != 1 || first[0] != want[0] || len(rest) != 2 || rest[0] != want[1] || rest[1] != want[2] {
 		t.Errorf("got %+v then %+v, want %+v", first, rest, want)
 	}
-	if again := LoneSurrogates(r, 1<<40); len(again) != 0 {
+	if again := loneSurrogates(r, 1<<40); len(again) != 0 {
 		t.Errorf("handed out again: %+v", again)
 	}
-	if s := LoneSurrogates(strings.NewReader(pgn), 100); s != nil {
+	if s := loneSurrogates(strings.NewReader(pgn), 100); s != nil {
 		t.Errorf("not UTF-16: %+v", s)
 	}
 }

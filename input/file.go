@@ -19,11 +19,11 @@ func (e *ShrunkError) Error() string {
 	return fmt.Sprintf("the file held %d bytes when it was opened but ends at byte %d: it was cut while being read (by another process?)", e.Size, e.End)
 }
 
-// ZipMemberError says what is wrong with a zip member whose data starts at
+// zipMemberError says what is wrong with a zip member whose data starts at
 // offset at of the archive (-1 when unknown), from err, the error of
 // reading it: a CRC-32 that does not match, compressed data that ends
 // early or is damaged.
-func ZipMemberError(err error, at int64) error {
+func zipMemberError(err error, at int64) error {
 	switch {
 	case err == nil || err == io.EOF:
 		return err

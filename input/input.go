@@ -5,6 +5,12 @@
 // members), bzip2 (several streams), xz, and zip archives, whose .pgn
 // members are read in archive order (Zip). After decompression a UTF-16
 // byte order mark is decoded, and binary data is refused (NotPGNError).
+//
+// Each is the way in: it opens what a command-line argument names
+// (standard input, a file, every PGN file below a directory, every .pgn
+// member of a zip archive) as Sources, decoded text to read as a stream or,
+// for plain text files, in byte ranges. Reader and File decode one stream
+// or file.
 package input
 
 import (

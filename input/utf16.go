@@ -11,7 +11,7 @@ import (
 )
 
 // utf16Reader decodes UTF-16 into UTF-8. A lone surrogate becomes U+FFFD,
-// noted (LoneSurrogates) so that it is reported where it stands; a final
+// noted (loneSurrogates) so that it is reported where it stands; a final
 // odd byte becomes U+FFFD too.
 type utf16Reader struct {
 	r       *bufio.Reader
@@ -24,20 +24,20 @@ type utf16Reader struct {
 	out     int64 // UTF-8 bytes decoded, pending ones included
 
 	mu   sync.Mutex
-	lone []Surrogate // not yet taken by LoneSurrogates
+	lone []surrogate // not yet taken by loneSurrogates
 }
 
-// Surrogate is a lone UTF-16 surrogate, decoded as U+FFFD.
-type Surrogate struct {
+// surrogate is a lone UTF-16 surrogate, decoded as U+FFFD.
+type surrogate struct {
 	At     int64  // offset of its U+FFFD in the decoded text
 	Source int64  // offset of the surrogate in the UTF-16 text (after decompression)
 	Unit   uint16 // the surrogate, 0xD800 to 0xDFFF
 }
 
-// LoneSurrogates returns the lone surrogates that r, a reader from Reader,
+// loneSurrogates returns the lone surrogates that r, a reader from Reader,
 // File or TextReader, has decoded as U+FFFD at offsets of the decoded text
 // before before, and forgets them; nil for text that is not UTF-16.
-func LoneSurrogates(r io.Reader, before int64) []Surrogate {
+func loneSurrogates(r io.Reader, before int64) []surrogate {
 	rc, ok := r.(readCloser)
 	if !ok {
 		return nil
@@ -105,7 +105,7 @@ func (u *utf16Reader) next() (rune, error) {
 // returns U+FFFD for it.
 func (u *utf16Reader) loneSurrogate(unit uint16, at int64) rune {
 	u.mu.Lock()
-	u.lone = append(u.lone, Surrogate{At: u.out, Source: at, Unit: unit})
+	u.lone = append(u.lone, surrogate{At: u.out, Source: at, Unit: unit})
 	u.mu.Unlock()
 	return utf8.RuneError
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/pgnc/pgnc/check"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/reader"
 	"github.com/spf13/pflag"
@@ -83,7 +84,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var g *model.Game
 	games, inputs := 0, 0
 	failed, tooBig := false, false
-	eachInput(fs.Arg(0), stdin, openOptions{stderr: stderr}, func(in *pgnInput, err error) {
+	eachInput(fs.Arg(0), stdin, openOptions{stderr: stderr}, func(in *input.Source, err error) {
 		if err != nil {
 			msg.Fprintf(stderr, "pgnc: %v\n", err)
 			failed = true
@@ -93,11 +94,11 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if inputs++; inputs > 1 {
 			return
 		}
-		rd := gameReader(in.text, in.name, flags.maxGameBytes)
+		rd := gameReader(in, in.Name, flags.maxGameBytes)
 		defer rd.Close()
 		for game, err := range rd.All() {
 			if err != nil {
-				msg.Fprintf(stderr, "pgnc: %s: %v\n", diag.Printable(in.name), err)
+				msg.Fprintf(stderr, "pgnc: %s: %v\n", diag.Printable(in.Name), err)
 				failed = true
 				return
 			}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
+	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/parser"
 	"github.com/pgnc/pgnc/reader"
@@ -90,7 +91,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	code := exitClean
 	for _, arg := range args {
-		eachInput(arg, stdin, openOptions{jobs: flags.jobs, stderr: stderr}, func(in *pgnInput, err error) {
+		eachInput(arg, stdin, openOptions{jobs: flags.jobs, stderr: stderr}, func(in *input.Source, err error) {
 			if err != nil {
 				msg.Fprintf(stderr, "pgnc: %v\n", err)
 				code = exitUsage
@@ -99,12 +100,12 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			defer in.Close()
 			var failed bool
 			if flags.from == "json" {
-				failed, err = w.fromJSON(in.text, in.name, stderr)
+				failed, err = w.fromJSON(in, in.Name, stderr)
 			} else {
-				failed, err = w.fromPGN(in.text, in.name, stderr)
+				failed, err = w.fromPGN(in, in.Name, stderr)
 			}
 			if err != nil {
-				msg.Fprintf(stderr, "pgnc: %s: %v\n", diag.Printable(in.name), err)
+				msg.Fprintf(stderr, "pgnc: %s: %v\n", diag.Printable(in.Name), err)
 				code = exitUsage
 			} else if failed && code == exitClean {
 				code = exitProblems

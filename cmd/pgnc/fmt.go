@@ -140,7 +140,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			code = exitUsage
 			continue
 		}
-		eachInput(arg, stdin, openOptions{jobs: flags.jobs, stderr: stderr}, func(in *pgnInput, err error) {
+		eachInput(arg, stdin, openOptions{jobs: flags.jobs, stderr: stderr}, func(in *input.Source, err error) {
 			if err == nil {
 				defer in.Close()
 			}
@@ -157,10 +157,10 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				code = exitProblems
 			}
 			if flags.list && changed {
-				fmt.Fprintln(stdout, diag.Printable(in.name))
+				fmt.Fprintln(stdout, diag.Printable(in.Name))
 			}
 			if flags.check && changed {
-				msg.Fprintf(stderr, "%s: not in export format\n", diag.Printable(in.name))
+				msg.Fprintf(stderr, "%s: not in export format\n", diag.Printable(in.Name))
 				if code == exitClean {
 					code = exitProblems
 				}
@@ -174,22 +174,22 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // Otherwise it compares the SHA-256 of the decoded input with that of the
 // output, and -w writes a temporary file next to the input and renames it
 // over the input when they differ.
-func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options, codes report.Codes) (errs int, changed bool, err error) {
-	if flags.write && (in.format != input.Text || in.path == "") {
-		how := msg.Sprintf("%s-compressed files", in.format)
+func fmtOne(in *input.Source, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options, codes report.Codes) (errs int, changed bool, err error) {
+	if flags.write && (in.Format != input.Text || in.Path == "") {
+		how := msg.Sprintf("%s-compressed files", in.Format)
 		switch {
-		case in.format == input.Zip:
+		case in.Format == input.Zip:
 			how = msg.Sprintf("members of zip archives")
-		case in.format == input.UTF16LE || in.format == input.UTF16BE:
+		case in.Format == input.UTF16LE || in.Format == input.UTF16BE:
 			how = msg.Sprintf("UTF-16 files") // fmt writes UTF-8
-		case in.path == "":
+		case in.Path == "":
 			how = msg.Sprintf("standard input")
 		}
-		return 0, false, msg.Errorf("%s: -w does not rewrite %s; write to standard output instead", in.name, how)
+		return 0, false, msg.Errorf("%s: -w does not rewrite %s; write to standard output instead", in.Name, how)
 	}
 	if !flags.write && !flags.list && !flags.check {
 		out := bufio.NewWriter(stdout)
-		errs, err = formatStream(in.name, in.text, out, opts, flags.readOptions(), codes, stderr)
+		errs, err = formatStream(in.Name, in, out, opts, flags.readOptions(), codes, stderr)
 		if ferr := out.Flush(); err == nil {
 			err = ferr
 		}
@@ -201,7 +201,7 @@ func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export
 	var target string
 	var info fs.FileInfo
 	if flags.write {
-		if target, info, err = rewritable(in.path); err != nil {
+		if target, info, err = rewritable(in.Path); err != nil {
 			return 0, false, err
 		}
 		// A rename works only within one file system: the temporary
@@ -215,7 +215,7 @@ func fmtOne(in *pgnInput, stdout, stderr io.Writer, flags *fmtFlags, opts export
 	}
 	out := bufio.NewWriter(sink)
 	var read byteCount // what replace checks the file still holds
-	if errs, err = formatStream(in.name, io.TeeReader(in.text, io.MultiWriter(inSum, &read)), out, opts, flags.readOptions(), codes, stderr); err != nil {
+	if errs, err = formatStream(in.Name, io.TeeReader(in, io.MultiWriter(inSum, &read)), out, opts, flags.readOptions(), codes, stderr); err != nil {
 		return errs, false, err
 	}
 	if err := out.Flush(); err != nil {

@@ -405,18 +405,18 @@ type checker struct {
 // checkArg checks the inputs that arg names: a file, a directory of PGN
 // files, a zip archive's .pgn members, or standard input.
 func (c *checker) checkArg(arg string, stdin io.Reader) {
-	o := openOptions{jobs: c.flags.jobs, ranged: true, progress: c.progress, stderr: c.stderr}
-	eachInput(arg, stdin, o, func(in *pgnInput, err error) {
+	o := openOptions{jobs: c.flags.jobs, progress: c.progress, stderr: c.stderr}
+	eachInput(arg, stdin, o, func(in *input.Source, err error) {
 		if err != nil {
 			c.inputError(err)
 			return
 		}
 		defer in.Close()
-		if in.file != nil {
-			c.checkGames(reader.NewFile(in.file, in.size, in.name, c.readOptions()), in.name, true, nil)
+		if file, size, ok := in.ReaderAt(); ok {
+			c.checkGames(reader.NewFile(file, size, in.Name, c.readOptions()), in.Name, true, nil)
 			return
 		}
-		c.checkGames(reader.New(in.text, in.name, c.readOptions()), in.name, false, in.loneSurrogates)
+		c.checkGames(reader.New(in, in.Name, c.readOptions()), in.Name, false, in.Warnings)
 	})
 }
 
@@ -441,7 +441,7 @@ func repeatsOption(flag int) int {
 // checkGames reports the games of rd, the input named name. With byOffset, the progress bar
 // follows the offsets of the games, not the reads. lost, when not nil,
 // gives the warnings about characters the decoding of the input lost
-// (pgnInput.loneSurrogates), which each game reports with its own.
+// (input.Source.Warnings), which each game reports with its own.
 func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool, lost func(f *diag.File, end int) diag.List) {
 	defer rd.Close()
 	c.report.Files++
@@ -493,14 +493,14 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool, lost
 // PGN text gets one diagnostic (PGN116), other failures are I/O errors.
 // Either way the exit code is 2.
 func (c *checker) inputError(err error) {
-	var named *inputError
+	var named *input.OpenError
 	var notPGN *input.NotPGNError
 	if !errors.As(err, &named) || !errors.As(err, &notPGN) {
 		c.ioError(err)
 		return
 	}
 	c.ioFailed = true
-	if err := c.report.NotPGN(named.name, notPGN); err != nil {
+	if err := c.report.NotPGN(named.Name, notPGN); err != nil {
 		c.ioError(err)
 	}
 }

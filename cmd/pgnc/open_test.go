@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/testfiles"
-	"github.com/pgnc/pgnc/reader"
 )
 
 func readTestdata(t *testing.T, name string) []byte {
@@ -267,56 +266,6 @@ func TestBoardStreams(t *testing.T) {
 	}
 	if code, _, stderr := pgncRun([]string{"board", "--game", "0", "-"}, nil); code != exitUsage || !strings.Contains(stderr, "--game 0 is out of range") {
 		t.Errorf("--game 0: exit %d: %s", code, stderr)
-	}
-}
-
-// TestShrunkFile: a file cut by another process while it is read ends in
-// an I/O error that says so, not in a clean end with its last games lost,
-// whether it is read in ranges, serially, or as a stream.
-func TestShrunkFile(t *testing.T) {
-	text := bytes.Repeat(readTestdata(t, "sample.pgn"), 2000) // 2.2 MB, 6,000 games
-	for _, c := range []struct {
-		name   string
-		jobs   int
-		ranged bool
-	}{{"ranges", 2, true}, {"serial", 1, true}, {"stream", 2, false}} {
-		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "games.pgn")
-			if err := os.WriteFile(path, text, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			opened := 0
-			eachInput(path, nil, openOptions{jobs: c.jobs, ranged: c.ranged}, func(in *pgnInput, err error) {
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer in.Close()
-				opened++
-				if err := os.Truncate(path, int64(len(text)/3)); err != nil {
-					t.Fatal(err)
-				}
-				opts := reader.Options{Workers: c.jobs, ReuseText: true}
-				rd := reader.New(in.text, in.name, opts)
-				if in.file != nil {
-					rd = reader.NewFile(in.file, in.size, in.name, opts)
-				}
-				defer rd.Close()
-				games := 0
-				for _, err := range rd.All() {
-					if err != nil {
-						if !strings.Contains(err.Error(), fmt.Sprintf("the file held %d bytes when it was opened but ends at byte %d", len(text), len(text)/3)) {
-							t.Errorf("after %d games: %v", games, err)
-						}
-						return
-					}
-					games++
-				}
-				t.Errorf("%d games and no error", games)
-			})
-			if opened != 1 {
-				t.Errorf("%d inputs", opened)
-			}
-		})
 	}
 }
 

@@ -96,37 +96,6 @@ func fit(s string, max int) string {
 	return string(r[:max-1]) + "…"
 }
 
-// wrap counts the bytes read from r (the file's own bytes, before any
-// decompression) into the bar.
-func (p *progress) wrap(r io.Reader) io.Reader {
-	if p == nil {
-		return r
-	}
-	return progressReader{r, p}
-}
-
-type progressReader struct {
-	r io.Reader
-	p *progress
-}
-
-func (pr progressReader) Read(b []byte) (int, error) {
-	n, err := pr.r.Read(b)
-	if pr.p.bar != nil {
-		pr.p.bar.Add(n)
-	}
-	return n, err
-}
-
-// wrapAt counts the bytes read from r, a file read out of order (a zip
-// archive, the frames of a zstd file), into the bar.
-func (p *progress) wrapAt(r io.ReaderAt) io.ReaderAt {
-	if p == nil {
-		return r
-	}
-	return &progressAt{r: r, p: p}
-}
-
 // reached sets the bar to offset off of the input, for inputs read in
 // ranges, whose reads run ahead of the games handed out and overlap.
 func (p *progress) reached(off int64) {

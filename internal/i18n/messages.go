@@ -457,7 +457,6 @@ partida original, sin cambiar ningún otro byte.
 	"write the game back into FILE in place of the original":           text("guarda la partida en ARCHIVO en lugar de la original"),
 	"writing standard output: %w":                                      text("al escribir en la salida estándar: %w"),
 	"wrote %s\n":                                                       text("escrito %s\n"),
-	"zip: %v":                                                          text("zip: %v"),
 	" (default ":                                                       text(" (por defecto "),
 	"unknown flag %s in -%s":                                           text("opción desconocida %s en -%s"),
 	"unknown flag: --%s":                                               text("opción desconocida: --%s"),
