@@ -1,13 +1,13 @@
 package pgn
 
 import (
+	"errors"
 	"io"
-	"io/fs"
 	"iter"
 	"os"
-	"path/filepath"
 	"strings"
 
+	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/input"
 	"github.com/pgnc/pgnc/reader"
 )
@@ -17,7 +17,7 @@ import (
 // use by several goroutines at once.
 type Reader struct {
 	cfg     config
-	sources func(yield func(source, error) bool)
+	sources func(yield func(*input.Source, error) bool)
 	current *reader.Reader
 	closer  io.Closer
 	stray   []Stray
@@ -25,12 +25,21 @@ type Reader struct {
 	strayOpen bool
 }
 
-// source is one input of a Reader: a file or stream, not yet opened.
+// source is one input of a Reader, opened.
 type source struct {
-	name string
-	// open opens it; closing the closer releases the file after the
-	// reader.
-	open func(reader.Options) (*reader.Reader, io.Closer, error)
+	*input.Source
+	// lost gives the warnings about characters the decoding lost, up to
+	// an offset (input.Source.Warnings); nil for an input read in ranges.
+	lost func(f *diag.File, end int) diag.List
+}
+
+// open returns the reader of the games of s.
+func (s *source) open(o reader.Options) *reader.Reader {
+	if file, size, ok := s.ReaderAt(); ok {
+		return reader.NewFile(file, size, s.Name, o)
+	}
+	s.lost = s.Warnings
+	return reader.New(s, s.Name, o)
 }
 
 // Open returns a Reader of the games in the file or directory at path. It
@@ -40,37 +49,34 @@ type source struct {
 // order. It fails only when path cannot be opened; problems inside the
 // input come out of Games.
 func Open(path string, opts ...Option) (*Reader, error) {
-	info, err := os.Stat(path)
-	if err != nil {
+	if _, err := os.Stat(path); err != nil {
 		return nil, err
 	}
-	rd := &Reader{cfg: newConfig(opts)}
-	if !info.IsDir() {
-		rd.sources = func(yield func(source, error) bool) { yield(fileSource(path), nil) }
-		return rd, nil
-	}
-	rd.sources = func(yield func(source, error) bool) {
-		for path, err := range pgnFiles(path) {
-			var s source
-			if err == nil {
-				s = fileSource(path)
-			}
-			if !yield(s, err) {
-				return
-			}
-		}
-	}
-	return rd, nil
+	return newReader(path, nil, opts), nil
 }
 
 // NewReader returns a Reader of the games in r, decoded as Open decodes a
-// file: a compressed stream is decompressed. Diagnostics name the stream
-// "<stdin>" unless WithName says otherwise.
+// file: a compressed stream is decompressed, and a zip archive read from a
+// file is read member by member. Diagnostics name the stream "<stdin>"
+// unless WithName says otherwise.
 func NewReader(r io.Reader, opts ...Option) *Reader {
+	return newReader("-", r, opts)
+}
+
+func newReader(arg string, stdin io.Reader, opts []Option) *Reader {
 	rd := &Reader{cfg: newConfig(opts)}
-	name := rd.cfg.name
-	rd.sources = func(yield func(source, error) bool) {
-		yield(source{name: name, open: func(o reader.Options) (*reader.Reader, io.Closer, error) { return streamReader(r, name, o) }}, nil)
+	rd.sources = func(yield func(*input.Source, error) bool) {
+		for src, err := range input.Each(arg, stdin, input.Options{Workers: rd.cfg.workers}) {
+			if arg == "-" {
+				rd.rename(src, err)
+			}
+			if !yield(src, err) {
+				if src != nil {
+					src.Close()
+				}
+				return
+			}
+		}
 	}
 	return rd
 }
@@ -96,13 +102,24 @@ func (rd *Reader) Games() iter.Seq2[*Game, error] {
 	}
 }
 
-// readSource yields the games of one input; false means the caller stopped.
-func (rd *Reader) readSource(src source, yield func(*Game, error) bool) bool {
-	r, closer, err := src.open(rd.cfg.readerOptions())
-	if err != nil {
-		return yield(nil, &InputError{Source: src.name, Err: err})
+// rename gives a stream and its errors the name of WithName; a member of a
+// zip archive read from the stream keeps its own after the archive's.
+func (rd *Reader) rename(src *input.Source, err error) {
+	const stdin = "<stdin>"
+	if src != nil {
+		src.Name = rd.cfg.name + strings.TrimPrefix(src.Name, stdin)
 	}
-	rd.current, rd.closer = r, closer
+	var open *input.OpenError
+	if errors.As(err, &open) {
+		open.Name = rd.cfg.name + strings.TrimPrefix(open.Name, stdin)
+	}
+}
+
+// readSource yields the games of one input; false means the caller stopped.
+func (rd *Reader) readSource(in *input.Source, yield func(*Game, error) bool) bool {
+	src := source{Source: in}
+	r := src.open(rd.cfg.readerOptions())
+	rd.current, rd.closer = r, in
 	defer rd.Close()
 	cat := rd.cfg.catalog
 	for {
@@ -111,14 +128,15 @@ func (rd *Reader) readSource(src source, yield func(*Game, error) bool) bool {
 			return true
 		}
 		if err != nil {
-			return yield(nil, &InputError{Source: src.name, Err: err})
+			return yield(nil, &InputError{Source: src.Name, Err: err})
 		}
-		rd.addStray(g, src.name)
+		src.addLost(g)
+		rd.addStray(g, src.Name)
 		if g.Index == 0 {
 			continue
 		}
 		rd.strayOpen = false
-		if !yield(newGame(g, src.name, cat), nil) {
+		if !yield(newGame(g, src.Name, cat), nil) {
 			return false
 		}
 	}
@@ -180,48 +198,21 @@ func (e *InputError) Error() string { return e.Source + ": " + e.Err.Error() }
 // Unwrap returns the cause.
 func (e *InputError) Unwrap() error { return e.Err }
 
-// fileSource is the file at path, read by its content.
-func fileSource(path string) source {
-	return source{name: path, open: func(o reader.Options) (*reader.Reader, io.Closer, error) {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		info, err := f.Stat()
-		if err != nil {
-			f.Close()
-			return nil, nil, err
-		}
-		return reader.OpenFile(f, info.Size(), path, o), f, nil
-	}}
-}
-
-// streamReader reads the stream r, decompressed.
-func streamReader(r io.Reader, name string, o reader.Options) (*reader.Reader, io.Closer, error) {
-	text, _, err := input.Reader(r)
-	if err != nil {
-		return nil, nil, err
+// addLost adds to g's diagnostics the warnings about characters that the
+// decoding lost in it: a game takes those up to its end, text outside games
+// those up to its last diagnostic, or to the end of the piece when it ends
+// it (as pgnc check does).
+func (s *source) addLost(g *reader.Game) {
+	if s.lost == nil {
+		return
 	}
-	return reader.New(text, name, o), text, nil
-}
-
-// pgnFiles yields the PGN files below dir, in name order.
-func pgnFiles(dir string) iter.Seq2[string, error] {
-	return func(yield func(string, error) bool) {
-		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if !yield("", err) {
-					return filepath.SkipAll
-				}
-				return nil
-			}
-			if !d.IsDir() && input.IsPGNName(path) && !yield(path, nil) {
-				return filepath.SkipAll
-			}
-			return nil
-		})
-		if err != nil {
-			yield("", err)
-		}
+	end := g.File.Base + len(g.File.Src)
+	if g.Index > 0 {
+		end = g.File.Base + g.To
+	} else if len(g.Diags) > 0 {
+		end = g.File.Base + g.Diags[len(g.Diags)-1].End
+	}
+	if more := s.lost(g.File, end); len(more) > 0 {
+		g.Diags = append(g.Diags[:len(g.Diags):len(g.Diags)], more...)
 	}
 }

@@ -80,9 +80,9 @@ func (rd *Reader) Visit(v Visitor) error {
 	o.ReuseText, o.Workers = true, 1
 	dv, _ := v.(DiagnosticVisitor)
 	var errs []error
-	for src, err := range rd.sources {
+	for in, err := range rd.sources {
 		if err == nil {
-			err = rd.visitSource(src, o, v, dv)
+			err = rd.visitSource(&source{Source: in}, o, v, dv)
 		}
 		if err != nil {
 			errs = append(errs, err)
@@ -92,12 +92,9 @@ func (rd *Reader) Visit(v Visitor) error {
 }
 
 // visitSource visits the games of one input.
-func (rd *Reader) visitSource(src source, o reader.Options, v Visitor, dv DiagnosticVisitor) error {
-	r, closer, err := src.open(o)
-	if err != nil {
-		return &InputError{Source: src.name, Err: err}
-	}
-	rd.current, rd.closer = r, closer
+func (rd *Reader) visitSource(src *source, o reader.Options, v Visitor, dv DiagnosticVisitor) error {
+	r := src.open(o)
+	rd.current, rd.closer = r, src.Source
 	defer rd.Close()
 	for {
 		g, err := r.Next()
@@ -105,15 +102,16 @@ func (rd *Reader) visitSource(src source, o reader.Options, v Visitor, dv Diagno
 			return nil
 		}
 		if err != nil {
-			return &InputError{Source: src.name, Err: err}
+			return &InputError{Source: src.Name, Err: err}
 		}
-		rd.addStray(g, src.name)
+		src.addLost(g)
+		rd.addStray(g, src.Name)
 		if g.Index > 0 {
 			rd.strayOpen = false
 			walkGame(v, g.Index, g.AST)
 		}
 		if dv != nil {
-			for _, d := range located(g.File, src.name, g.Index, g.Diags, rd.cfg.catalog) {
+			for _, d := range located(g.File, src.Name, g.Index, g.Diags, rd.cfg.catalog) {
 				dv.Diagnostic(d)
 			}
 		}
