@@ -57,8 +57,8 @@ func (in *pgnInput) loneSurrogates(f *diag.File, end int) diag.List {
 	}
 	var list diag.List
 	for _, s := range input.LoneSurrogates(text, int64(end)) {
-		at := max(int(s.At)-f.Base, 0)
-		list = append(list, diag.Diagnostic{Code: diag.LoneSurrogate, Start: at, End: min(at+len("\uFFFD"), len(f.Src)),
+		at := max(int(s.At)-f.Base(), 0)
+		list = append(list, diag.Diagnostic{Code: diag.LoneSurrogate, Start: at, End: min(at+len("\uFFFD"), len(f.Src())),
 			Args: []diag.Arg{diag.ValueArg("unit", fmt.Sprintf("%04X", s.Unit)), diag.ValueArg("offset", fmt.Sprint(s.Source))}})
 	}
 	return list
