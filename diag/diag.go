@@ -9,6 +9,8 @@ import (
 // Severity says whether a diagnostic fails a check.
 type Severity uint8
 
+// The severities. A code has one (Entry.Severity), which --warn-as-error
+// raises (Catalog.Raise).
 const (
 	Error   Severity = iota // the input is wrong; pgnc check exits 1
 	Warning                 // the input deviates from the standard but is readable
@@ -24,7 +26,7 @@ func (s Severity) String() string {
 }
 
 // Code is the stable identifier of a kind of problem, printed as PGNnnn:
-// 1xx lexical, 2xx syntax.
+// 1xx lexical, 2xx syntax, 3xx chess rules, 9xx about the report itself.
 type Code uint16
 
 // String returns the code as it is printed: "PGN301", "PGN105".
@@ -59,7 +61,7 @@ func ValueArg(name, value string) Arg { return Arg{Name: name, Value: value} }
 // Diagnostic is one problem found in a file.
 type Diagnostic struct {
 	Code       Code   // what kind of problem; selects severity and message
-	Start, End int    // byte span of the offending text
+	Start, End int    // byte span of the offending text in its File's Src
 	Game       int    // 1-based index of the game in its file; 0 when outside any game
 	Args       []Arg  // values for the named parameters of the message
 	Detail     string // extra lines printed under the caret, e.g. a board diagram

@@ -113,3 +113,24 @@ func TestLocatedWhere(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPrintText locates and prints, as pgnc check does, a diagnostic
+// every 100 bytes of a text of 1 MiB, in order.
+func BenchmarkPrintText(b *testing.B) {
+	src := strings.Repeat("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 *\n", 1<<20/96)
+	var l List
+	for off := 0; off+3 < len(src); off += 100 {
+		l.Add(UnknownMove, off, off+3, 1, "text", src[off:off+3], "hint", "")
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	var buf []byte
+	for b.Loop() {
+		f := NewFile("x.pgn", src)
+		for _, d := range l {
+			loc := LocateStart(f, d)
+			loc.Where = "in game 1 (A – B)"
+			buf = loc.AppendText(buf[:0], English)
+		}
+	}
+}

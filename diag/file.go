@@ -2,6 +2,15 @@
 // offsets to lines and columns on demand, a Diagnostic is a positioned
 // problem with a stable code, and a Catalog per language (English,
 // Spanish) keeps every message text.
+//
+// A List holds the diagnostics of a file; its Err is nil unless one of them
+// is an error. Locate resolves a diagnostic in its File to a Located,
+// which prints as pgnc check prints it: fmt gives its first line,
+//
+//	file:line:col: severity[CODE]: message
+//
+// and Located.WriteText the whole block, source line, caret, hint and
+// detail lines included.
 package diag
 
 import (

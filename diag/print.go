@@ -83,13 +83,16 @@ func (l Located) Shift(lines int) Located {
 // without its line break:
 //
 //	file:line:col: severity[CODE]: message
+//
+// The severity is the code's own; WriteText with a catalog that raises
+// warnings (Catalog.Raise) prints theirs.
 func (l Located) String() string {
 	return string(l.appendFirst(nil, English))
 }
 
-// WriteText prints l as WriteText does, with the texts of c, and with
-// Where as its first detail line when it is set: byte for byte what pgnc
-// check prints, which prints through it.
+// WriteText prints l as the function WriteText prints a diagnostic, with
+// the texts of c, and with Where as its first detail line when it is set:
+// byte for byte what pgnc check prints, which prints through it.
 func (l Located) WriteText(w io.Writer, c *Catalog) error {
 	_, err := w.Write(l.AppendText(nil, c))
 	return err
@@ -356,8 +359,8 @@ func WriteJSON(w io.Writer, f *File, d Diagnostic, c *Catalog) error {
 	return Located{Diagnostic: d, File: f.name, Pos: pos, EndPos: end, Offset: f.base + d.Start, EndOffset: f.base + d.End}.WriteJSON(w, c)
 }
 
-// WriteJSON prints l as WriteJSON does, with the texts of c; Where is not
-// printed, the game index is.
+// WriteJSON prints l as the function WriteJSON prints a diagnostic, with
+// the texts of c: the record gives the game's index, not Where.
 func (l Located) WriteJSON(w io.Writer, c *Catalog) error {
 	_, err := w.Write(l.AppendJSON(nil, c))
 	return err

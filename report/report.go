@@ -59,7 +59,7 @@ type Game struct {
 	Tags   []model.Tag // for the game's name: White and Black
 	Plies  int
 	Diags  diag.List
-	Locate func(i int) diag.Located // resolves Diags[i] to print it
+	Locate func(i int) diag.Located // resolves Diags[i], with its file name, to print it
 	Skip   int                      // bytes skipped
 }
 
