@@ -134,3 +134,29 @@ func BenchmarkPrintText(b *testing.B) {
 		}
 	}
 }
+
+// TestFileShift: Shift moves every line down, and the columns of the first
+// line right only when the piece starts on the first line it counts; a
+// position resolved before is resolved afresh.
+func TestFileShift(t *testing.T) {
+	src := "ab\ncd"
+	for _, c := range []struct {
+		name          string
+		p             Piece
+		first, second Position // of offsets 1 and 4 after Shift(10, 5)
+	}{
+		{"first line", Piece{}, Position{11, 7}, Position{12, 2}},
+		{"first line, cut", Piece{Col: 3}, Position{11, 10}, Position{12, 2}},
+		{"later line", Piece{Line: 2, Col: 3}, Position{13, 5}, Position{14, 2}},
+	} {
+		f := NewPiece("x", src, c.p)
+		f.Position(1)
+		f.Shift(10, 5)
+		if got := f.Position(1); got != c.first {
+			t.Errorf("%s: Position(1) = %v, want %v", c.name, got, c.first)
+		}
+		if got := f.Position(4); got != c.second {
+			t.Errorf("%s: Position(4) = %v, want %v", c.name, got, c.second)
+		}
+	}
+}
