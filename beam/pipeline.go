@@ -285,11 +285,14 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 			}
 		}
 		for _, d := range g.Diags {
+			var l diag.Located
 			if json {
-				gr.Diags = append(gr.Diags, diag.Locate(g.File, d))
+				l = diag.Locate(g.File, d)
 			} else {
-				gr.Diags = append(gr.Diags, diag.LocateStart(g.File, d))
+				l = diag.LocateStart(g.File, d)
 			}
+			l.File = "" // the unit's name, which printRange puts back
+			gr.Diags = append(gr.Diags, l)
 		}
 		res.Games = append(res.Games, gr)
 	}
@@ -490,6 +493,7 @@ func printRange(r *report.Report, res *unitResult, lines, games int, shift int64
 		}
 		locate := func(i int) diag.Located {
 			l := g.Diags[i].Shift(lines)
+			l.File = res.Unit.Name
 			l.Offset += int(shift)
 			l.EndOffset += int(shift)
 			if l.Game != 0 {
@@ -497,7 +501,7 @@ func printRange(r *report.Report, res *unitResult, lines, games int, shift int64
 			}
 			return l
 		}
-		if _, err := r.Game(report.Game{File: res.Unit.Name, Index: index, Tags: g.Players, Plies: g.Plies, Diags: diags, Locate: locate, Skip: g.Skipped}); err != nil {
+		if _, err := r.Game(report.Game{Index: index, Tags: g.Players, Plies: g.Plies, Diags: diags, Locate: locate, Skip: g.Skipped}); err != nil {
 			return err
 		}
 	}

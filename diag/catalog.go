@@ -86,7 +86,7 @@ type Entry struct {
 	Code     Code
 	Severity Severity
 	Summary  string // one line for the README's code table
-	Message  string
+	Message  string // the message, e.g. "illegal move {san}: {reason}"
 	Hint     string // suggested fix; may be empty
 }
 
@@ -336,7 +336,10 @@ var severities = map[Code]Severity{
 }
 
 // English is the catalog pgnc prints by default.
-var English = newCatalog(language.English, map[Code][3]string{
+var English = newCatalog(language.English, englishTexts, englishPhrases)
+
+// englishTexts are the summary, message and hint of each code in English.
+var englishTexts = map[Code][3]string{
 	IllegalChar: {"a character that cannot start any PGN token",
 		"unexpected character {char}", "{hint}"},
 	UnterminatedComm: {"a brace comment that is never closed",
@@ -469,14 +472,18 @@ var English = newCatalog(language.English, map[Code][3]string{
 		"NAG {text} is above the standard's range $0 to $255", ""},
 	EnPassantMark: {"the 'e.p.' marker, which SAN does not use",
 		"'e.p.' is not part of SAN", "remove it"},
-}, map[string]string{
+}
+
+// englishPhrases are the words of text output and the phrases that
+// arguments name, in English, by key.
+var englishPhrases = map[string]string{
 	"table.head":       "| code | severity | meaning |",
 	"severity.error":   "error",
 	"severity.warning": "warning",
 	"join.reasons":     "; ",
 	"join.or":          " or ",
 	"hint":             "hint",
-})
+}
 
 // Phrase marks s, English text, as a phrase that catalogs translate, for
 // text that reaches a PhraseArg through a variable; it returns s.

@@ -178,16 +178,16 @@ func TestWriteTextLongLine(t *testing.T) {
 func pieceOf(src string, from, to int) *File {
 	before := src[:from]
 	lineStart := strings.LastIndexAny(before, "\r\n") + 1
-	f := &File{Name: "x", Src: src[from:to], Base: from, BaseLine: LineBreaks(before), BaseCol: utf8.RuneCountInString(before[lineStart:])}
-	f.Head = before[lineStart:]
-	if len(f.Head) > MaxTail {
-		f.Head, f.HeadCut = f.Head[len(f.Head)-MaxTail:], true
+	p := Piece{Offset: from, Line: lineBreaks(before), Col: utf8.RuneCountInString(before[lineStart:])}
+	p.Head = before[lineStart:]
+	if len(p.Head) > MaxTail {
+		p.Head, p.HeadCut = p.Head[len(p.Head)-MaxTail:], true
 	}
-	f.Tail = src[to:min(len(src), to+MaxTail)]
-	if i := strings.IndexAny(f.Tail, "\r\n"); i >= 0 {
-		f.Tail = f.Tail[:i]
+	p.Tail = src[to:min(len(src), to+MaxTail)]
+	if i := strings.IndexAny(p.Tail, "\r\n"); i >= 0 {
+		p.Tail = p.Tail[:i]
 	}
-	return f
+	return NewPiece("x", src[from:to], p)
 }
 
 // TestPieceShowsWholeLine: a diagnostic in a piece cut from a file prints
@@ -346,25 +346,25 @@ func TestPositionMatchesLineTable(t *testing.T) {
 
 func TestLineBreaks(t *testing.T) {
 	for s, want := range map[string]int{"": 0, "a": 0, "\n": 1, "\r": 1, "\r\n": 1, "\n\r": 2, "\r\r\n\n": 3, "a\r\nb\rc\nd": 3, "\r\n\r\n\r": 3} {
-		if got := LineBreaks(s); got != want {
-			t.Errorf("LineBreaks(%q) = %d, want %d", s, got, want)
+		if got := lineBreaks(s); got != want {
+			t.Errorf("lineBreaks(%q) = %d, want %d", s, got, want)
 		}
 	}
 }
 
-// TestPositionFromMarks: positions counted from line marks (File.Marks) are
+// TestPositionFromMarks: positions counted from line marks (Piece.Marks) are
 // those counted from the start, in long texts whose lines break in every
 // way, with a CRLF across each mark and a lone CR just before one; and
-// LineMarks counts the text's line breaks as LineBreaks does.
+// LineMarks counts the text's line breaks as lineBreaks does.
 func TestPositionFromMarks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 20 {
-		b := []byte(strings.Repeat("x", 5*MarkStep+rng.IntN(MarkStep)))
+		b := []byte(strings.Repeat("x", 5*markStep+rng.IntN(markStep)))
 		for range rng.IntN(3000) {
 			b[rng.IntN(len(b))] = "\n\r\r\ny"[rng.IntN(5)]
 		}
-		for k := MarkStep; k+1 < len(b); k += MarkStep {
-			if k/MarkStep%2 == 1 {
+		for k := markStep; k+1 < len(b); k += markStep {
+			if k/markStep%2 == 1 {
 				b[k-1], b[k] = '\r', '\n'
 			} else {
 				b[k-1], b[k] = '\r', 'x'
@@ -372,18 +372,18 @@ func TestPositionFromMarks(t *testing.T) {
 		}
 		src := string(b)
 		marks, breaks := LineMarks(src)
-		if breaks != LineBreaks(src) || len(marks) != (len(src)+MarkStep-1)/MarkStep {
-			t.Fatalf("LineMarks: %d breaks, %d marks; LineBreaks %d, length %d", breaks, len(marks), LineBreaks(src), len(src))
+		if breaks != lineBreaks(src) || len(marks.breaks) != (len(src)+markStep-1)/markStep {
+			t.Fatalf("LineMarks: %d breaks, %d marks; lineBreaks %d, length %d", breaks, len(marks.breaks), lineBreaks(src), len(src))
 		}
 		for range 200 {
 			off := rng.IntN(len(src) + 1)
-			marked := &File{Name: "x", Src: src, Marks: marks}
+			marked := NewPiece("x", src, Piece{Marks: marks})
 			if got, want := marked.Position(off), NewFile("x", src).Position(off); got != want {
 				t.Fatalf("Position(%d) from marks %v, from the start %v", off, got, want)
 			}
 		}
 	}
-	if marks, _ := LineMarks("a\nb"); marks != nil {
+	if marks, _ := LineMarks("a\nb"); marks.breaks != nil {
 		t.Errorf("marks of a short text: %v", marks)
 	}
 }

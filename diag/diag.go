@@ -9,11 +9,15 @@ import (
 // Severity says whether a diagnostic fails a check.
 type Severity uint8
 
+// The severities. A code has one (Entry.Severity), which --warn-as-error
+// raises (Catalog.Raise).
 const (
 	Error   Severity = iota // the input is wrong; pgnc check exits 1
 	Warning                 // the input deviates from the standard but is readable
 )
 
+// String returns "error" or "warning", the name JSON output gives the
+// severity in every language (Catalog.SeverityName gives text's).
 func (s Severity) String() string {
 	if s == Warning {
 		return "warning"
@@ -22,9 +26,10 @@ func (s Severity) String() string {
 }
 
 // Code is the stable identifier of a kind of problem, printed as PGNnnn:
-// 1xx lexical, 2xx syntax.
+// 1xx lexical, 2xx syntax, 3xx chess rules, 9xx about the report itself.
 type Code uint16
 
+// String returns the code as it is printed: "PGN301", "PGN105".
 func (c Code) String() string { return string(c.append(nil)) }
 
 // append appends the code as String writes it.
@@ -56,7 +61,7 @@ func ValueArg(name, value string) Arg { return Arg{Name: name, Value: value} }
 // Diagnostic is one problem found in a file.
 type Diagnostic struct {
 	Code       Code   // what kind of problem; selects severity and message
-	Start, End int    // byte span of the offending text
+	Start, End int    // byte span of the offending text in its File's Src
 	Game       int    // 1-based index of the game in its file; 0 when outside any game
 	Args       []Arg  // values for the named parameters of the message
 	Detail     string // extra lines printed under the caret, e.g. a board diagram
@@ -71,7 +76,8 @@ func (d Diagnostic) Message() string { return English.Message(d) }
 // Hint renders the suggested fix, or "" when the code has none.
 func (d Diagnostic) Hint() string { return English.Hint(d) }
 
-// List is a list of diagnostics; Sort orders it by position.
+// List is a list of diagnostics of one file; Sort orders it by position.
+// A List is an error (Err) when it holds one of severity Error.
 type List []Diagnostic
 
 // Add appends a diagnostic with the given arguments, given as name, value
@@ -109,6 +115,43 @@ func (l List) Sort() {
 		}
 		return a.Code < b.Code
 	})
+}
+
+// Err returns the list as an error when it holds a diagnostic of severity
+// Error, and nil when it holds none: when it is empty or holds only
+// warnings, which do not fail a check. The error is the list itself, so
+// that errors.As gives the list back, warnings included.
+func (l List) Err() error {
+	for _, d := range l {
+		if d.Severity() == Error {
+			return l
+		}
+	}
+	return nil
+}
+
+// Error returns the code and English message of the list's first error, in
+// the list's order (after Sort, the first in the text), and how many more
+// errors follow: "error[PGN301]: illegal move Ke3: no king can move to e3
+// (and 2 more errors)", the message shown as Printable shows it. Warnings
+// are not counted. A List holds offsets only: Locate gives a diagnostic
+// its file, line and column.
+func (l List) Error() string {
+	errors, _ := l.Count()
+	for _, d := range l {
+		if d.Severity() != Error {
+			continue
+		}
+		first := "error[" + d.Code.String() + "]: " + Printable(d.Message())
+		switch errors {
+		case 1:
+			return first
+		case 2:
+			return first + " (and 1 more error)"
+		}
+		return first + " (and " + strconv.Itoa(errors-1) + " more errors)"
+	}
+	return "no errors"
 }
 
 // Count returns the number of errors and of warnings in the list.

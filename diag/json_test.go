@@ -38,13 +38,14 @@ func TestAppendJSONIsMarshal(t *testing.T) {
 			for _, cat := range []*Catalog{English, Spanish} {
 				l := Locate(f, d)
 				name := filepath.Join("dir", text+".pgn")
+				l.File = name
 				want, err := json.Marshal(jsonDiagnostic{File: name, Line: l.Pos.Line, Col: l.Pos.Col, End: l.EndPos,
 					Offset: l.Offset, EndOffset: l.EndOffset, Severity: cat.Lookup(d.Code).Severity.String(), Code: d.Code.String(),
 					Message: cat.Message(d), Hint: cat.Hint(d), Game: d.Game, Detail: d.Detail})
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := string(l.AppendJSON(nil, name, cat)); got != string(want)+"\n" {
+				if got := string(l.AppendJSON(nil, cat)); got != string(want)+"\n" {
 					t.Fatalf("AppendJSON:\n%s\njson.Marshal:\n%s", got, want)
 				}
 				n++

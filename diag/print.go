@@ -10,32 +10,46 @@ import (
 	"github.com/rivo/uniseg"
 )
 
-// WriteText prints d the way compilers do:
+// WriteText prints d, a diagnostic in f, the way compilers do:
 //
 //	file:line:col: severity[CODE]: message
 //	source line
 //	     ^~~~
 //	  hint: suggested fix
+//	    detail lines, e.g. a board diagram
 //
-// What comes from the input, the file name, the source line, the values
-// quoted in the message and the detail lines, is shown as Printable shows
-// it.
+// with the texts of c. What comes from the input, the file name, the
+// source line, the values quoted in the message and the detail lines, is
+// shown as Printable shows it. pgnc check prints one more detail line
+// first, the game the diagnostic stands in ("in game 3 (White – Black)");
+// a Located with its Where set prints that too.
 func WriteText(w io.Writer, f *File, d Diagnostic, c *Catalog) error {
-	return LocateStart(f, d).WriteText(w, f.Name, c)
+	return LocateStart(f, d).WriteText(w, c)
 }
 
-// Located is a diagnostic with what printing it needs from its File: its
-// positions and the source line shown under it. It no longer needs the
-// text, so a program that checks a file in pieces, on other machines, can
-// print it later, its lines shifted by those before the piece (Shift).
+// Located is a diagnostic with what printing it needs from its File: the
+// file's name, its positions and the source line shown under it. It no
+// longer needs the text, so a program that checks a file in pieces, on
+// other machines, can print it later, its lines shifted by those before
+// the piece (Shift).
+//
+// Printed with fmt, a Located gives its first line (String); WriteText
+// gives the whole block that pgnc check prints, and WriteJSON its JSON
+// record.
 type Located struct {
 	Diagnostic
+	File              string   // the name of the file, as it is printed
 	Pos, EndPos       Position // of Start and End
 	Offset, EndOffset int      // of Start and End in the whole file
 	// Shown and Caret are the source line and the caret line under it;
 	// HasSource says there are any (a binary file has none).
 	Shown, Caret string
 	HasSource    bool
+	// Where says in words where the diagnostic stands in its file, "in
+	// game 3 (White – Black)" or "outside any game" (report.Where), in the
+	// language it is printed in; text prints it as the first detail line,
+	// and nothing when it is "".
+	Where string
 }
 
 // Locate resolves d in f.
@@ -49,8 +63,8 @@ func Locate(f *File, d Diagnostic) Located {
 // resolving only starts keeps the columns of many diagnostics on one long
 // line counted on from the one before (File.Position).
 func LocateStart(f *File, d Diagnostic) Located {
-	l := Located{Diagnostic: d, Pos: f.Position(d.Start), Offset: f.Base + d.Start, EndOffset: f.Base + d.End}
-	if f.Src != "" || d.End > d.Start { // a file with no text to show (binary, say) has no source line
+	l := Located{Diagnostic: d, File: f.name, Pos: f.Position(d.Start), Offset: f.base + d.Start, EndOffset: f.base + d.End}
+	if f.src != "" || d.End > d.Start { // a file with no text to show (binary, say) has no source line
 		l.Shown, l.Caret = f.showLine(l.Pos.Line, d.Start, d.End)
 		l.HasSource = true
 	}
@@ -65,29 +79,30 @@ func (l Located) Shift(lines int) Located {
 	return l
 }
 
-// WriteText prints l as WriteText does, in the file named name.
-func (l Located) WriteText(w io.Writer, name string, c *Catalog) error {
-	_, err := w.Write(l.AppendText(nil, name, c))
+// String returns the first line that WriteText prints, in English and
+// without its line break:
+//
+//	file:line:col: severity[CODE]: message
+//
+// The severity is the code's own; WriteText with a catalog that raises
+// warnings (Catalog.Raise) prints theirs.
+func (l Located) String() string {
+	return string(l.appendFirst(nil, English))
+}
+
+// WriteText prints l as the function WriteText prints a diagnostic, with
+// the texts of c, and with Where as its first detail line when it is set:
+// byte for byte what pgnc check prints, which prints through it.
+func (l Located) WriteText(w io.Writer, c *Catalog) error {
+	_, err := w.Write(l.AppendText(nil, c))
 	return err
 }
 
 // AppendText appends what WriteText prints to dst and returns the extended
 // slice, for a caller that reuses the memory.
-func (l Located) AppendText(dst []byte, name string, c *Catalog) []byte {
+func (l Located) AppendText(dst []byte, c *Catalog) []byte {
 	d := l.Diagnostic
-	e := c.Lookup(d.Code)
-	dst = AppendPrintable(dst, name)
-	dst = append(dst, ':')
-	dst = strconv.AppendInt(dst, int64(l.Pos.Line), 10)
-	dst = append(dst, ':')
-	dst = strconv.AppendInt(dst, int64(l.Pos.Col), 10)
-	dst = append(dst, ": "...)
-	dst = append(dst, c.SeverityName(e.Severity)...)
-	dst = append(dst, '[')
-	dst = d.Code.append(dst)
-	dst = append(dst, "]: "...)
-	dst = AppendPrintable(dst, c.Message(d))
-	dst = append(dst, '\n')
+	dst = append(l.appendFirst(dst, c), '\n')
 	if l.HasSource {
 		dst = append(append(dst, l.Shown...), '\n')
 		dst = append(append(dst, l.Caret...), '\n')
@@ -98,7 +113,32 @@ func (l Located) AppendText(dst []byte, name string, c *Catalog) []byte {
 		dst = append(dst, ": "...)
 		dst = append(AppendPrintable(dst, hint), '\n')
 	}
-	for rest := d.Detail; rest != ""; {
+	if l.Where != "" {
+		dst = appendDetail(dst, l.Where)
+	}
+	return appendDetail(dst, d.Detail)
+}
+
+// appendFirst appends the first line of l's text, without its line break.
+func (l Located) appendFirst(dst []byte, c *Catalog) []byte {
+	d := l.Diagnostic
+	dst = AppendPrintable(dst, l.File)
+	dst = append(dst, ':')
+	dst = strconv.AppendInt(dst, int64(l.Pos.Line), 10)
+	dst = append(dst, ':')
+	dst = strconv.AppendInt(dst, int64(l.Pos.Col), 10)
+	dst = append(dst, ": "...)
+	dst = append(dst, c.SeverityName(c.Lookup(d.Code).Severity)...)
+	dst = append(dst, '[')
+	dst = d.Code.append(dst)
+	dst = append(dst, "]: "...)
+	return AppendPrintable(dst, c.Message(d))
+}
+
+// appendDetail appends the lines of text as detail lines, indented by four
+// spaces.
+func appendDetail(dst []byte, text string) []byte {
+	for rest := text; rest != ""; {
 		line, after, found := strings.Cut(rest, "\n")
 		dst = AppendPrintable(append(dst, "    "...), line)
 		if found || line != "" {
@@ -111,21 +151,21 @@ func (l Located) AppendText(dst []byte, name string, c *Catalog) []byte {
 
 // showLine returns line n made printable around the span [start, end) and
 // the caret line under it; see caretLines. A first line that begins in
-// Head and a last line that goes on in Tail are shown with them.
+// head and a last line that goes on in tail are shown with them.
 func (f *File) showLine(n, start, end int) (shown, caret string) {
 	ls, le := f.lineBounds(n, start)
 	start = min(max(start, ls), le)
 	end = min(max(end, start), le)
 	var head, tail string
-	cutBefore := ls == 0 && f.BaseCol > 0
-	if ls == 0 && f.BaseCol > 0 && f.Head != "" {
-		head, cutBefore = f.Head, f.HeadCut
+	cutBefore := ls == 0 && f.baseCol > 0
+	if ls == 0 && f.baseCol > 0 && f.head != "" {
+		head, cutBefore = f.head, f.headCut
 	}
-	if le == len(f.Src) {
-		tail = f.Tail
+	if le == len(f.src) {
+		tail = f.tail
 	}
 	if head == "" && tail == "" {
-		return caretLines(f.Src, ls, le, start, end, 0, 0, cutBefore)
+		return caretLines(f.src, ls, le, start, end, 0, 0, cutBefore)
 	}
 	// Join no more of the line than the window may show, so that a long
 	// line is not copied whole: what is left out is only counted.
@@ -141,7 +181,7 @@ func (f *File) showLine(n, start, end int) (shown, caret string) {
 	if after > 0 {
 		after, tail = after+len(tail), ""
 	}
-	text := head + f.Src[from:to] + tail
+	text := head + f.src[from:to] + tail
 	at := len(head) - from
 	return caretLines(text, 0, len(text), start+at, end+at, before, after, cutBefore || before > 0)
 }
@@ -312,25 +352,27 @@ const (
 	windowAfter  = 70
 )
 
-// WriteJSON prints d as one JSON object on one line.
+// WriteJSON prints d, a diagnostic in f, as one JSON object on one line,
+// with the texts of c (docs/json.md).
 func WriteJSON(w io.Writer, f *File, d Diagnostic, c *Catalog) error {
 	pos, end := f.Position(d.Start), f.Position(d.End)
-	return Located{Diagnostic: d, Pos: pos, EndPos: end, Offset: f.Base + d.Start, EndOffset: f.Base + d.End}.WriteJSON(w, f.Name, c)
+	return Located{Diagnostic: d, File: f.name, Pos: pos, EndPos: end, Offset: f.base + d.Start, EndOffset: f.base + d.End}.WriteJSON(w, c)
 }
 
-// WriteJSON prints l as WriteJSON does, in the file named name.
-func (l Located) WriteJSON(w io.Writer, name string, c *Catalog) error {
-	_, err := w.Write(l.AppendJSON(nil, name, c))
+// WriteJSON prints l as the function WriteJSON prints a diagnostic, with
+// the texts of c: the record gives the game's index, not Where.
+func (l Located) WriteJSON(w io.Writer, c *Catalog) error {
+	_, err := w.Write(l.AppendJSON(nil, c))
 	return err
 }
 
 // AppendJSON appends what WriteJSON prints to dst, byte for byte what
 // json.Marshal writes for the record of docs/json.md and a line break, and
 // returns the extended slice; TestAppendJSONIsMarshal holds it to that.
-func (l Located) AppendJSON(dst []byte, name string, c *Catalog) []byte {
+func (l Located) AppendJSON(dst []byte, c *Catalog) []byte {
 	d := l.Diagnostic
 	dst = append(dst, `{"file":`...)
-	dst = jsonstr.Append(dst, name)
+	dst = jsonstr.Append(dst, l.File)
 	dst = appendIntField(dst, `,"line":`, l.Pos.Line)
 	dst = appendIntField(dst, `,"col":`, l.Pos.Col)
 	dst = appendIntField(dst, `,"end":{"line":`, l.EndPos.Line)

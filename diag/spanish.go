@@ -4,7 +4,10 @@ import "golang.org/x/text/language"
 
 // Spanish is the catalog in Spanish: every code of English, with the same
 // parameters, and every phrase of the code in Spanish, by its English text.
-var Spanish = newCatalog(language.Spanish, map[Code][3]string{
+var Spanish = newCatalog(language.Spanish, spanishTexts, spanishPhrases)
+
+// spanishTexts are the summary, message and hint of each code in Spanish.
+var spanishTexts = map[Code][3]string{
 	IllegalChar: {"un carácter con el que no puede empezar ningún elemento PGN",
 		"carácter inesperado {char}", "{hint}"},
 	UnterminatedComm: {"un comentario entre llaves que nunca se cierra",
@@ -137,7 +140,11 @@ var Spanish = newCatalog(language.Spanish, map[Code][3]string{
 		"el NAG {text} supera el rango del estándar, de $0 a $255", ""},
 	EnPassantMark: {"el marcador 'e.p.', que la SAN no usa",
 		"'e.p.' no forma parte de la SAN", "elimínelo"},
-}, map[string]string{
+}
+
+// spanishPhrases are the words of text output and the phrases that
+// arguments name, in Spanish, by key.
+var spanishPhrases = map[string]string{
 	"table.head":       "| código | gravedad | significado |",
 	"severity.error":   "error",
 	"severity.warning": "aviso",
@@ -310,4 +317,4 @@ var Spanish = newCatalog(language.Spanish, map[Code][3]string{
 	"an executable":               "un ejecutable",
 	"an executable or Java class": "un ejecutable o una clase de Java",
 	"a WebAssembly module":        "un módulo WebAssembly",
-})
+}

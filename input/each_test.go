@@ -389,7 +389,7 @@ func TestEachWarnings(t *testing.T) {
 		if string(text) != "1. e4 \uFFFD *\n" || src.Format != input.UTF16LE || err != nil {
 			t.Fatalf("%q, %q, %v", text, src.Format, err)
 		}
-		f := &diag.File{Name: src.Name, Src: string(text[3:]), Base: 3}
+		f := diag.NewPiece(src.Name, string(text[3:]), diag.Piece{Offset: 3})
 		got := src.Warnings(f, len(text))
 		if len(got) != 1 || got[0].Code != diag.LoneSurrogate || got[0].Start != 3 || got[0].End != 6 || fmt.Sprint(got[0].Args) != fmt.Sprint([]diag.Arg{diag.ValueArg("unit", "D800"), diag.ValueArg("offset", "14")}) {
 			t.Errorf("warnings %+v", got)

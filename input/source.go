@@ -102,8 +102,8 @@ func (s *Source) Warnings(f *diag.File, end int) diag.List {
 	}
 	var list diag.List
 	for _, u := range loneSurrogates(s.text, int64(end)) {
-		at := max(int(u.At)-f.Base, 0)
-		list = append(list, diag.Diagnostic{Code: diag.LoneSurrogate, Start: at, End: min(at+len("\uFFFD"), len(f.Src)),
+		at := max(int(u.At)-f.Base(), 0)
+		list = append(list, diag.Diagnostic{Code: diag.LoneSurrogate, Start: at, End: min(at+len("\uFFFD"), len(f.Src())),
 			Args: []diag.Arg{diag.ValueArg("unit", fmt.Sprintf("%04X", u.Unit)), diag.ValueArg("offset", fmt.Sprint(u.Source))}})
 	}
 	return list

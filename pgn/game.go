@@ -1,13 +1,14 @@
 package pgn
 
 import (
-	"strings"
+	"fmt"
 
 	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/report"
 )
 
 // Tag is one tag pair of a game's tag section, its value unescaped.
@@ -80,44 +81,40 @@ func (g *Game) Final() *chess.Position {
 // export package's writers; nil outside the Full mode.
 func (g *Game) Model() *model.Game { return g.model }
 
-// Err returns the game's first error-severity diagnostic as an error, or nil
-// when it has none (only warnings, say).
+// Err returns nil when the game has no error-severity diagnostic (only
+// warnings, say), and otherwise an *Error holding its errors.
 func (g *Game) Err() error {
+	var errs []Diagnostic
 	for _, d := range g.Diags {
 		if d.Severity() == diag.Error {
-			return d
+			errs = append(errs, d)
 		}
 	}
-	return nil
+	if errs == nil {
+		return nil
+	}
+	return &Error{Diags: errs}
 }
 
-// Diagnostic is one problem found in the input, with its position.
-type Diagnostic struct {
-	diag.Located
-	// Source names the input, as Game.Source does.
-	Source string
-	// Game is the 1-based index of the game it belongs to; 0 outside games.
-	Game int
-
-	catalog *diag.Catalog
+// Error is the error-severity diagnostics of a game, as one error.
+type Error struct {
+	Diags []Diagnostic // at least one
 }
 
-// String returns the diagnostic's first line as pgnc check prints it:
-// "file:line:col: severity[CODE]: message".
-func (d Diagnostic) String() string {
-	text := d.Text()
-	first, _, _ := strings.Cut(text, "\n")
-	return first
+// Error returns the first diagnostic's line and how many more there are.
+func (e *Error) Error() string {
+	if n := len(e.Diags) - 1; n > 0 {
+		return fmt.Sprintf("%s (and %d more errors)", e.Diags[0], n)
+	}
+	return e.Diags[0].String()
 }
 
-// Error returns String, so that a Diagnostic is an error.
-func (d Diagnostic) Error() string { return d.String() }
-
-// Text returns the diagnostic as pgnc check prints it: its first line, the
-// source line with a caret under the problem, the hint and details.
-func (d Diagnostic) Text() string {
-	return string(d.AppendText(nil, d.Source, d.catalog))
-}
+// Diagnostic is one problem found in the input, with its position. Printed
+// with fmt it gives its first line as pgnc check prints it,
+// "file:line:col: severity[CODE]: message"; its WriteText method gives the
+// whole block (source line, caret, hint, the game it is in) in the language
+// of a diag.Catalog, and WriteJSON its JSON record.
+type Diagnostic = diag.Located
 
 // Stray is text between games that belongs to none: not white space, not
 // a game, such as a line of prose between two games, with the diagnostics
@@ -133,14 +130,17 @@ type Stray struct {
 	Diags []Diagnostic
 }
 
-// located turns the reader's diagnostics into Diagnostics.
-func located(f *diag.File, source string, game int, ds diag.List, cat *diag.Catalog) []Diagnostic {
-	if len(ds) == 0 {
+// located turns the reader's diagnostics of the game g into Diagnostics,
+// each saying where it stands as pgnc check says it.
+func located(g *reader.Game, cat *diag.Catalog) []Diagnostic {
+	if len(g.Diags) == 0 {
 		return nil
 	}
-	out := make([]Diagnostic, len(ds))
-	for i, d := range ds {
-		out[i] = Diagnostic{Located: diag.Locate(f, d), Source: source, Game: game, catalog: cat}
+	where := report.Where(cat, g.Index, g.Tags)
+	out := make([]Diagnostic, len(g.Diags))
+	for i, d := range g.Diags {
+		out[i] = diag.Locate(g.File, d)
+		out[i].Where = where
 	}
 	return out
 }
@@ -150,8 +150,8 @@ func located(f *diag.File, source string, game int, ds diag.List, cat *diag.Cata
 func newGame(g *reader.Game, source string, cat *diag.Catalog) *Game {
 	out := &Game{
 		Index: g.Index, Source: source, Tags: g.Tags, Plies: g.Plies,
-		From: int64(g.File.Base + g.From), To: int64(g.File.Base + g.To),
-		Diags: located(g.File, source, g.Index, g.Diags, cat),
+		From: int64(g.File.Base() + g.From), To: int64(g.File.Base() + g.To),
+		Diags: located(g, cat),
 		model: g.Model,
 	}
 	if g.Prepared != nil {

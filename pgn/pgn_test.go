@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/pgn"
 )
@@ -26,13 +27,13 @@ func summary(t testing.TB, r *pgn.Reader, name string) string {
 		fmt.Fprintf(&b, "game %d %q %q %s %q plies=%d complete=%v moves=%d\n", g.Index, g.Tag("White"), g.Tag("Black"),
 			g.Final().FEN(), g.Result, g.Plies, g.Complete, len(g.Moves))
 		for _, d := range g.Diags {
-			fmt.Fprintln(&b, strings.ReplaceAll(d.Text(), d.Source, "NAME"))
+			fmt.Fprintln(&b, strings.ReplaceAll(text(d), d.File, "NAME"))
 		}
 	}
 	for _, s := range r.Stray() {
 		fmt.Fprintf(&b, "stray %q skipped=%d\n", s.Text, s.Skipped)
 		for _, d := range s.Diags {
-			fmt.Fprintln(&b, strings.ReplaceAll(d.Text(), d.Source, "NAME"))
+			fmt.Fprintln(&b, strings.ReplaceAll(text(d), d.File, "NAME"))
 		}
 	}
 	return b.String()
@@ -202,4 +203,11 @@ func readFile(t testing.TB, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// text returns the diagnostic as pgnc check prints it.
+func text(d pgn.Diagnostic) string {
+	var b strings.Builder
+	d.WriteText(&b, diag.English)
+	return b.String()
 }

@@ -154,7 +154,7 @@ func (rd *Reader) addStray(g *reader.Game, name string) {
 	var diags []Diagnostic
 	skipped := 0
 	if g.Index == 0 {
-		diags, skipped = located(g.File, name, 0, g.Diags, rd.cfg.catalog), g.Skipped
+		diags, skipped = located(g, rd.cfg.catalog), g.Skipped
 	}
 	if n := len(rd.stray); n > 0 && rd.strayOpen {
 		s := &rd.stray[n-1]
@@ -206,11 +206,12 @@ func (s *source) addLost(g *reader.Game) {
 	if s.lost == nil {
 		return
 	}
-	end := g.File.Base + len(g.File.Src)
+	base := g.File.Base()
+	end := base + len(g.File.Src())
 	if g.Index > 0 {
-		end = g.File.Base + g.To
+		end = base + g.To
 	} else if len(g.Diags) > 0 {
-		end = g.File.Base + g.Diags[len(g.Diags)-1].End
+		end = base + g.Diags[len(g.Diags)-1].End
 	}
 	if more := s.lost(g.File, end); len(more) > 0 {
 		g.Diags = append(g.Diags[:len(g.Diags):len(g.Diags)], more...)

@@ -111,7 +111,7 @@ func (rd *Reader) visitSource(src *source, o reader.Options, v Visitor, dv Diagn
 			walkGame(v, g.Index, g.AST)
 		}
 		if dv != nil {
-			for _, d := range located(g.File, src.Name, g.Index, g.Diags, rd.cfg.catalog) {
+			for _, d := range located(g, rd.cfg.catalog) {
 				dv.Diagnostic(d)
 			}
 		}

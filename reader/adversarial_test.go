@@ -33,7 +33,7 @@ func readAll(t *testing.T, r io.Reader, opts Options) (int, map[diag.Code]int) {
 		}
 		for _, d := range g.Diags {
 			codes[d.Code]++
-			if d.Start < 0 || d.End > len(g.File.Src) || d.Start > d.End {
+			if d.Start < 0 || d.End > len(g.File.Src()) || d.Start > d.End {
 				t.Fatalf("diagnostic %v outside its piece", d)
 			}
 		}
@@ -183,7 +183,7 @@ func TestSkippedAfterCut(t *testing.T) {
 		skipped += g.Skipped
 		for _, d := range g.Diags {
 			if d.Code == diag.GameBytesLimit {
-				cut = len(g.File.Src)
+				cut = len(g.File.Src())
 			}
 		}
 		if g.Index > 0 {

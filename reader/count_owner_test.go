@@ -109,7 +109,7 @@ func readOwnership(t testing.TB, rd *Reader, codes pgnreport.Codes) ownership {
 		if err != nil {
 			t.Fatal(err)
 		}
-		base := g.File.Base
+		base := g.File.Base()
 		if g.Index > 0 {
 			s := span{base + g.From, base + g.To}
 			spans = append(spans, s)
@@ -126,7 +126,7 @@ func readOwnership(t testing.TB, rd *Reader, codes pgnreport.Codes) ownership {
 				outside = append(outside, outsideDiag{base + d.Start, base + d.End, d.Code.String()})
 			}
 		}
-		if _, err := r.Game(pgnreport.Game{File: g.File.Name, Index: g.Index, Diags: g.Diags, Locate: func(i int) diag.Located { return diag.LocateStart(g.File, g.Diags[i]) }}); err != nil {
+		if _, err := r.Game(pgnreport.Game{Index: g.Index, Diags: g.Diags, Locate: func(i int) diag.Located { return diag.LocateStart(g.File, g.Diags[i]) }}); err != nil {
 			t.Fatal(err)
 		}
 	}

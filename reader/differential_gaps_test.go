@@ -52,13 +52,13 @@ func layoutOf(t testing.TB, rd *Reader, src string) layout {
 			l.uncovered = append(l.uncovered, fmt.Sprintf("%d unread", g.Unread))
 		}
 		if g.Gap != "" {
-			at := int(uintptr(unsafe.Pointer(unsafe.StringData(g.Gap))) - uintptr(unsafe.Pointer(unsafe.StringData(g.File.Src))))
-			cover("gap", g.File.Base+at, g.Gap)
+			at := int(uintptr(unsafe.Pointer(unsafe.StringData(g.Gap))) - uintptr(unsafe.Pointer(unsafe.StringData(g.File.Src()))))
+			cover("gap", g.File.Base()+at, g.Gap)
 			pending.WriteString(g.Gap)
 		}
 		if g.Index > 0 {
-			from, to := g.File.Base+g.From, g.File.Base+g.To
-			cover(fmt.Sprintf("game %d", g.Index), from, g.File.Src[g.From:g.To])
+			from, to := g.File.Base()+g.From, g.File.Base()+g.To
+			cover(fmt.Sprintf("game %d", g.Index), from, g.File.Src()[g.From:g.To])
 			l.spans = append(l.spans, fmt.Sprintf("%d [%d,%d) %v", g.Index, from, to, g.Tags))
 			l.between = append(l.between, pending.String())
 			pending.Reset()
@@ -67,7 +67,7 @@ func layoutOf(t testing.TB, rd *Reader, src string) layout {
 			if strings.TrimSpace(g.After) != "" || g.Index == 0 {
 				t.Fatalf("game %d: After %q", g.Index, g.After)
 			}
-			cover("after", g.File.Base+g.To, g.After)
+			cover("after", g.File.Base()+g.To, g.After)
 			pending.WriteString(g.After)
 		}
 	}

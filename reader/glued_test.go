@@ -48,7 +48,7 @@ func TestGluedGamesReadInPieces(t *testing.T) {
 				if g.Index > 0 {
 					games++
 				}
-				largest = max(largest, len(g.File.Src))
+				largest = max(largest, len(g.File.Src()))
 			}
 			rd.Close()
 			if games != want {

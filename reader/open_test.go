@@ -28,7 +28,7 @@ func report(rd *Reader) string {
 			fmt.Fprintf(&b, "game %d: %d plies, %d skipped\n", g.Index, g.Plies, g.Skipped)
 		}
 		for _, d := range g.Diags {
-			fmt.Fprintf(&b, "@%d-%d ", g.File.Base+d.Start, g.File.Base+d.End)
+			fmt.Fprintf(&b, "@%d-%d ", g.File.Base()+d.Start, g.File.Base()+d.End)
 			diag.WriteText(&b, g.File, d, diag.English)
 		}
 	}

@@ -67,7 +67,7 @@ func readReport(t *testing.T, src string, opts Options, file bool) string {
 		}
 		fmt.Fprintf(&b, "game %d plies %d skipped %d gap %q tags %v\n", g.Index, g.Plies, g.Skipped, strings.TrimSpace(g.Gap), tags)
 		for _, d := range g.Diags {
-			d.Start, d.End = d.Start+g.File.Base, d.End+g.File.Base // offsets in the input
+			d.Start, d.End = d.Start+g.File.Base(), d.End+g.File.Base() // offsets in the input
 			fmt.Fprintf(&b, "  %v\n", d)
 		}
 	}

@@ -607,10 +607,7 @@ func (rd *Reader) nextFile() ([]*Game, error) {
 	for _, g := range r.games {
 		if g.File != last {
 			last = g.File
-			if last.BaseLine == 0 {
-				last.BaseCol += p.col
-			}
-			last.BaseLine += p.lines
+			last.Shift(p.lines, p.col)
 		}
 	}
 	if r.lines == 0 {

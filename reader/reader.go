@@ -133,11 +133,11 @@ const maxPieceGames = 2048
 type Game struct {
 	Index int         // 1-based position of the game in the input; 0 for text outside games, and inside Options.Prepare
 	Tags  []model.Tag // the tag section
-	AST   *ast.Game   // the syntax tree; offsets index File.Src
+	AST   *ast.Game   // the syntax tree; offsets index File.Src()
 	Model *model.Game // the resolved game when Options.Model is set, up to its first move that cannot be played; nil with Index 0
-	Diags diag.List   // every diagnostic of the game, sorted; offsets index File.Src
+	Diags diag.List   // every diagnostic of the game, sorted; offsets index File.Src()
 	File  *diag.File  // the piece of input the game came from, for printing positions
-	// From and To are the offsets of the game's text in File.Src; both 0
+	// From and To are the offsets of the game's text in File.Src(); both 0
 	// outside games.
 	From, To int
 	// Gap is the input text between the previous game and this one; with
@@ -379,11 +379,11 @@ type piece struct {
 	db    *ast.Database
 	diags diag.List
 	// head and tail are the text before and after the piece on its first
-	// and last line (diag.File.Head and Tail).
+	// and last line (diag.Piece.Head and Tail).
 	head, tail string
 	headCut    bool
-	// marks are the line marks of src (diag.File.Marks).
-	marks []int
+	// marks are the line marks of src (diag.Piece.Marks).
+	marks diag.Marks
 	// mem is the pooled memory that holds src, or nil (copyText).
 	mem *pieceMemory
 	// inPlace marks a piece whose text is still in the read buffer; the
@@ -523,7 +523,7 @@ func (rd *Reader) nextPiece() (piece, error) {
 // discard drops the first n bytes of buf, a piece or input that is no
 // game, and returns the line marks of those bytes (diag.LineMarks), which
 // the piece's diagnostics are counted from.
-func (rd *Reader) discard(n int) (marks []int) {
+func (rd *Reader) discard(n int) (marks diag.Marks) {
 	marks = rd.advance(n)
 	rd.buf = rd.buf[:copy(rd.buf, rd.buf[n:])]
 	return marks
@@ -535,7 +535,7 @@ func (rd *Reader) discard(n int) (marks []int) {
 // what is left after it, most often a quarter of the buffer; with
 // Workers > 1 that copy was the largest cost the workers added (2026-11-25,
 // perf of pgnc check -j 2 on lichess x51).
-func (rd *Reader) handOver(n int) (marks []int) {
+func (rd *Reader) handOver(n int) (marks diag.Marks) {
 	marks = rd.advance(n)
 	rest := rd.buf[n:]
 	rd.bufMem = nil // the piece's now
@@ -561,7 +561,7 @@ func (rd *Reader) newBuffer(text []byte, size int) {
 
 // advance moves the position of the reader past the first n bytes of buf,
 // and returns their line marks.
-func (rd *Reader) advance(n int) (marks []int) {
+func (rd *Reader) advance(n int) (marks diag.Marks) {
 	text := unsafe.String(unsafe.SliceData(rd.buf), n)
 	marks, breaks := diag.LineMarks(text)
 	if breaks > 0 {
@@ -862,7 +862,7 @@ func (rd *Reader) giveBackText() {
 // diagnostics are relative to the piece until Reader.number sets them.
 func process(w *worker, pc piece, name string, opts Options) []*Game {
 	src := pc.src
-	file := &diag.File{Name: name, Src: src, Base: pc.base, BaseLine: pc.line, BaseCol: pc.col, Head: pc.head, HeadCut: pc.headCut, Tail: pc.tail, Marks: pc.marks}
+	file := diag.NewPiece(name, src, diag.Piece{Offset: pc.base, Line: pc.line, Col: pc.col, Head: pc.head, HeadCut: pc.headCut, Tail: pc.tail, Marks: pc.marks})
 	db, diags := pc.db, pc.diags
 	if db == nil {
 		db, diags = w.parser.Parse(src)

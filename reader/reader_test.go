@@ -408,7 +408,7 @@ func describeModel(g *Game) []byte {
 	for _, m := range g.Model.Moves {
 		moves = append(moves, m.SAN+fmt.Sprint(m.Comments, len(m.Variations)))
 	}
-	return fmt.Appendf(nil, "%d plies, %d diagnostics: %s\n%s", g.Plies, len(g.Diags), g.File.Src[g.AST.From:g.AST.To], strings.Join(moves, " "))
+	return fmt.Appendf(nil, "%d plies, %d diagnostics: %s\n%s", g.Plies, len(g.Diags), g.File.Src()[g.AST.From:g.AST.To], strings.Join(moves, " "))
 }
 
 // prepared reads text with models and describeModel as Options.Prepare,

@@ -59,6 +59,7 @@ func (p Codes) IsError(d diag.Diagnostic) bool {
 // code.
 type UnknownCodeError struct{ Flag, Code string }
 
+// Error names the flag and the code, and where the codes are listed.
 func (e *UnknownCodeError) Error() string {
 	return e.Flag + ": unknown diagnostic code " + strconv.Quote(e.Code) + " (see the README's table of codes)"
 }

@@ -19,7 +19,7 @@ func Example() {
 			panic(err)
 		}
 		locate := func(i int) diag.Located { return diag.LocateStart(g.File, g.Diags[i]) }
-		r.Game(report.Game{File: g.File.Name, Index: g.Index, Tags: g.Tags, Plies: g.Plies, Diags: g.Diags, Locate: locate, Skip: g.Skipped})
+		r.Game(report.Game{Index: g.Index, Tags: g.Tags, Plies: g.Plies, Diags: g.Diags, Locate: locate, Skip: g.Skipped})
 	}
 	r.Summary()
 	// Output:

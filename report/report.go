@@ -55,17 +55,18 @@ func New(out io.Writer, opts Options) *Report {
 
 // Game is one game's part of a check: Index 0 for text outside games.
 type Game struct {
-	File   string      // the name positions are printed with
 	Index  int         // 1-based in the file; 0 outside games
 	Tags   []model.Tag // for the game's name: White and Black
 	Plies  int
 	Diags  diag.List
-	Locate func(i int) diag.Located // resolves Diags[i] to print it
+	Locate func(i int) diag.Located // resolves Diags[i], with its file name, to print it
 	Skip   int                      // bytes skipped
 }
 
-// Game counts and prints the diagnostics of g. It returns how many errors
-// it counted, and the error of a failed write.
+// Game counts and prints the diagnostics of g, each as diag.Located's
+// AppendText or AppendJSON prints it, text with its Where set to the
+// game's (Where). It returns how many errors it counted, and the error of
+// a failed write.
 func (r *Report) Game(g Game) (int, error) {
 	if g.Index > 0 {
 		r.Games++
@@ -98,20 +99,17 @@ func (r *Report) Game(g Game) (int, error) {
 			r.reported++
 		}
 		l := g.Locate(i)
-		var err error
+		cat := r.opts.Codes.Catalog()
 		if r.opts.JSON {
-			r.buf = l.AppendJSON(r.buf[:0], g.File, r.opts.Codes.Catalog())
-			_, err = r.out.Write(r.buf)
+			r.buf = l.AppendJSON(r.buf[:0], cat)
 		} else {
-			cat := r.opts.Codes.Catalog()
 			if where == "" {
-				where = Where(cat, g.Index, g.Tags) + "\n"
+				where = Where(cat, g.Index, g.Tags)
 			}
-			l.Detail = where + l.Detail
-			r.buf = l.AppendText(r.buf[:0], g.File, cat)
-			_, err = r.out.Write(r.buf)
+			l.Where = where
+			r.buf = l.AppendText(r.buf[:0], cat)
 		}
-		if err != nil {
+		if _, err := r.out.Write(r.buf); err != nil {
 			return r.Errors - errorsBefore, err
 		}
 	}
@@ -127,9 +125,9 @@ func (r *Report) NotPGN(name string, notPGN *input.NotPGNError) error {
 	d := diag.Diagnostic{Code: diag.NotPGN, Args: []diag.Arg{diag.ValueArg("file", filepath.Base(name)), diag.PhraseArg("what", notPGN.What), diag.PhraseArg("fix", notPGN.Fix)}}
 	l := diag.Locate(diag.NewFile(name, ""), d)
 	if r.opts.JSON {
-		return l.WriteJSON(r.out, name, r.opts.Codes.Catalog())
+		return l.WriteJSON(r.out, r.opts.Codes.Catalog())
 	}
-	return l.WriteText(r.out, name, r.opts.Codes.Catalog())
+	return l.WriteText(r.out, r.opts.Codes.Catalog())
 }
 
 // Summary prints, for text, the line saying how many errors --max-errors
@@ -158,7 +156,8 @@ func (r *Report) Summary() error {
 }
 
 // Where says where a diagnostic stands, in the language of cat: "in game
-// 3 (White – Black)", or, for index 0, "outside any game".
+// 3 (White – Black)", or, for index 0, "outside any game". It is what
+// diag.Located.Where holds in the text that pgnc check prints.
 func Where(cat *diag.Catalog, index int, tags []model.Tag) string {
 	if index == 0 {
 		return cat.Render("outside any game")
@@ -169,7 +168,7 @@ func Where(cat *diag.Catalog, index int, tags []model.Tag) string {
 // GameName names a game for a reader: its index and players, as the tags
 // give them, control characters and bytes that are not UTF-8 included.
 // Text is to show it through diag.Printable, as diagnostics do (the
-// line "in game N (White – Black)" is one of their detail lines).
+// line "in game N (White – Black)" is their first detail line).
 func GameName(index int, tags []model.Tag) string {
 	white, black := "?", "?"
 	for _, t := range tags {

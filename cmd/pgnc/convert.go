@@ -142,7 +142,7 @@ func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, e
 		if !convertible(g) {
 			return w.renderFailed(g)
 		}
-		return w.render(g.Model, g.File.Base)
+		return w.render(g.Model, g.File.Base())
 	}
 	rd := reader.New(r, name, reader.Options{Model: true, ReuseMemory: true, Workers: w.jobs, Encoding: w.encoding, Language: w.letters, Prepare: prepare, Catalog: msg.Diag,
 		InParts: true, PartSize: wholeGameLimit})
@@ -762,15 +762,15 @@ func (w *converter) renderFailed(g *reader.Game) []byte {
 	for _, d := range g.Diags {
 		if w.codes.IsError(d) || d.Code == diag.TooLong {
 			pos := g.File.Position(d.Start)
-			message = msg.Sprintf("%s:%d:%d: error[%s]: %s", g.File.Name, pos.Line, pos.Col, d.Code, w.codes.Catalog().Message(d))
+			message = msg.Sprintf("%s:%d:%d: error[%s]: %s", g.File.Name(), pos.Line, pos.Col, d.Code, w.codes.Catalog().Message(d))
 			if !w.codes.IsError(d) { // PGN904
-				message = msg.Sprintf("%s:%d:%d: warning[%s]: %s", g.File.Name, pos.Line, pos.Col, d.Code, w.codes.Catalog().Message(d))
+				message = msg.Sprintf("%s:%d:%d: warning[%s]: %s", g.File.Name(), pos.Line, pos.Col, d.Code, w.codes.Catalog().Message(d))
 			}
 			break
 		}
 	}
-	base := g.File.Base
-	return w.failedRecord(message, g.Tags, base+g.AST.From, base+g.AST.To, g.File.Src[g.AST.From:g.AST.To])
+	base := g.File.Base()
+	return w.failedRecord(message, g.Tags, base+g.AST.From, base+g.AST.To, g.File.Src()[g.AST.From:g.AST.To])
 }
 
 // failedRecord is the record of a game whose moves cannot be converted,

@@ -309,7 +309,7 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 		switch {
 		case g.Index == 0: // text after the last game of a piece, or diagnostics outside games
 		case g.Prepared == nil: // a game copied through
-			if err := kept.game(utf8Text(g.File.Src[g.From:g.To])); err != nil {
+			if err := kept.game(utf8Text(g.File.Src()[g.From:g.To])); err != nil {
 				return errors, err
 			}
 		default:

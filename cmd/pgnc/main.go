@@ -457,18 +457,18 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool, lost
 		}
 		if byOffset && g.File != lastFile {
 			lastFile = g.File
-			c.progress.reached(int64(g.File.Base + len(g.File.Src)))
+			c.progress.reached(int64(g.File.Base() + len(g.File.Src())))
 		}
 		diags := g.Diags
 		if lost != nil {
 			// A game takes those up to its end; text outside games
 			// those up to its last diagnostic, or to the end of the
 			// piece when it ends it.
-			end := g.File.Base + len(g.File.Src)
+			end := g.File.Base() + len(g.File.Src())
 			if g.Index > 0 {
-				end = g.File.Base + g.To
+				end = g.File.Base() + g.To
 			} else if len(g.Diags) > 0 {
-				end = g.File.Base + g.Diags[len(g.Diags)-1].End
+				end = g.File.Base() + g.Diags[len(g.Diags)-1].End
 			}
 			if more := lost(g.File, end); len(more) > 0 {
 				diags = append(diags[:len(diags):len(diags)], more...)
@@ -478,7 +478,7 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool, lost
 		if c.flags.format == "json" {
 			locate = func(i int) diag.Located { return diag.Locate(g.File, diags[i]) }
 		}
-		errs, err := c.report.Game(report.Game{File: g.File.Name, Index: g.Index, Tags: g.Tags, Plies: g.Plies, Diags: diags, Locate: locate, Skip: g.Skipped})
+		errs, err := c.report.Game(report.Game{Index: g.Index, Tags: g.Tags, Plies: g.Plies, Diags: diags, Locate: locate, Skip: g.Skipped})
 		if err != nil {
 			c.ioError(err)
 			return

@@ -170,10 +170,10 @@ func openPlaySession(path string, index, limit int, out, stderr io.Writer) (*pla
 	if !m.Complete || g.AST.Broken || hasError(g.Diags) {
 		return nil, msg.Errorf("game %d has errors; pgnc check %s shows them", g.Index, path)
 	}
-	base := int64(g.File.Base)
+	base := int64(g.File.Base())
 	// One replay of the main line counts the positions seen, for
 	// repetitions, and ends at the position play goes on from.
-	s := &playSession{path: path, src: g.File.Src, game: g.AST, from: base + int64(g.AST.From), to: base + int64(g.AST.To),
+	s := &playSession{path: path, src: g.File.Src(), game: g.AST, from: base + int64(g.AST.From), to: base + int64(g.AST.To),
 		size: info.Size(), info: info, out: out, pos: m.Start, result: "*", seen: map[uint64]int{}}
 	s.seen[s.pos.Key()]++
 	for _, mv := range m.Moves {
