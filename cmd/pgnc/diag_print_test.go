@@ -1,12 +1,15 @@
 package main
 
 import (
+	"cmp"
 	"os"
+	"slices"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/pgn"
 	"github.com/pgnc/pgnc/reader"
 	"github.com/pgnc/pgnc/report"
 )
@@ -65,6 +68,40 @@ func TestLibraryPrintsAsCheck(t *testing.T) {
 			if b.String() != want {
 				t.Errorf("%v: the library prints\n%s\npgnc check prints\n%s", args, b.String(), want)
 			}
+			if got := printThroughPGN(t, path, json); got != want {
+				t.Errorf("%v: package pgn prints\n%s\npgnc check prints\n%s", args, got, want)
+			}
 		}
 	}
+}
+
+// printThroughPGN prints the diagnostics of the file at path as a user of
+// package pgn does, those of games and of the text between them in input
+// order.
+func printThroughPGN(t *testing.T, path string, json bool) string {
+	r, err := pgn.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var diags []pgn.Diagnostic
+	for g, err := range r.Games() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		diags = append(diags, g.Diags...)
+	}
+	for _, s := range r.Stray() {
+		diags = append(diags, s.Diags...)
+	}
+	slices.SortStableFunc(diags, func(a, b pgn.Diagnostic) int { return cmp.Compare(a.Offset, b.Offset) })
+	var b strings.Builder
+	for _, d := range diags {
+		if json {
+			d.WriteJSON(&b, diag.English)
+		} else {
+			d.WriteText(&b, diag.English)
+		}
+	}
+	return b.String()
 }
