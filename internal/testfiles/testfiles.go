@@ -45,9 +45,31 @@ func Golden(t *testing.T, path, got string, update bool) {
 	}
 }
 
-// seedRoots are where fuzz seeds come from, seen from a package directory:
-// the project's testdata and, when present, the shared corpus's small files.
-var seedRoots = []string{"../testdata", "../../shared/corpus/edge"}
+// Root returns the directory of the pgnc module, found from the test's
+// working directory (its package's directory) up, so that tests find the
+// project's testdata and the shared corpus beside the project from a
+// package at any depth. It panics outside the module.
+func Root() string {
+	dir, err := os.Getwd()
+	for err == nil {
+		if data, e := os.ReadFile(filepath.Join(dir, "go.mod")); e == nil && strings.HasPrefix(string(data), "module github.com/pgnc/pgnc\n") {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	panic("testfiles: not inside the pgnc module")
+}
+
+// seedRoots are where fuzz seeds come from: the project's testdata and,
+// when present, the shared corpus's small files.
+func seedRoots() []string {
+	root := Root()
+	return []string{filepath.Join(root, "testdata"), filepath.Join(root, "..", "shared", "corpus", "edge")}
+}
 
 // maxSeedBytes leaves big corpus files out of the seeds: the fuzzer mutates
 // small inputs faster, and the big ones have their own corpus tests.
@@ -57,9 +79,10 @@ const maxSeedBytes = 16 << 10
 // testdata, and the corpus files of at most 16 KiB.
 func Seeds() []string {
 	var seeds []string
-	for _, path := range PGN(seedRoots...) {
+	roots := seedRoots()
+	for _, path := range PGN(roots...) {
 		data, err := os.ReadFile(path)
-		if err != nil || (len(data) > maxSeedBytes && !strings.HasPrefix(path, seedRoots[0])) {
+		if err != nil || (len(data) > maxSeedBytes && !strings.HasPrefix(path, roots[0])) {
 			continue
 		}
 		seeds = append(seeds, string(data))
@@ -99,11 +122,11 @@ func SANs() []string {
 	return sans
 }
 
-// Corpus returns the PGN files below dir of the shared corpus (seen from a
-// package directory), or skips the test when the corpus is absent or the
-// tests run with -short.
+// Corpus returns the PGN files below dir of the shared corpus (beside the
+// project), or skips the test when the corpus is absent or the tests run
+// with -short.
 func Corpus(t testing.TB, dir string) []string {
-	root := filepath.Join("../../shared/corpus", dir)
+	root := filepath.Join(Root(), "..", "shared", "corpus", dir)
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("corpus not present: %v", err)
 	}
