@@ -167,7 +167,7 @@ func readsBack(t testing.TB, ndjson string) int {
 		}
 	}
 	for i, g := range games {
-		if !g.Complete || g.Node.Broken {
+		if !g.Complete || db.Games[i].Broken {
 			t.Fatalf("game %d does not read back whole:\n%s", i+1, pgn)
 		}
 		if want, got := sameShape(written[i]), sameShape(g); got != want {
@@ -235,8 +235,8 @@ func pgnToNDJSON(src string) string {
 	db, _ := p.Parse(src)
 	models, _ := check.Database(db)
 	var b []byte
-	for _, g := range models {
-		if g.Complete && !g.Node.Broken {
+	for i, g := range models {
+		if g.Complete && !db.Games[i].Broken {
 			b = append(AppendJSON(b, g, 0), '\n')
 		}
 	}
