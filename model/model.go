@@ -20,7 +20,8 @@ import (
 
 // Tag is one tag pair, in file order.
 type Tag struct {
-	Name, Value string
+	Name  string // the tag name: "White"
+	Value string // the value with escapes resolved
 }
 
 // Span is the byte range [From, To) of a game's or a move's text: offsets
@@ -28,7 +29,8 @@ type Tag struct {
 // (a game parsed from a piece of a larger file counts from the piece's
 // start). It is zero for a game or move that was not read from PGN text.
 type Span struct {
-	From, To int
+	From int // offset of the first byte
+	To   int // offset just past the last byte
 }
 
 // Result is a game's termination marker as the standard writes it:
@@ -115,8 +117,8 @@ type Move struct {
 	// %eval as lichess writes it), where Has says so; the comments keep
 	// their text.
 	Clock, Elapsed time.Duration
-	Eval           Eval
-	Has            Commands
+	Eval           Eval     // from [%eval]
+	Has            Commands // which of Clock, Elapsed and Eval are set
 	chess960       bool
 }
 
