@@ -283,14 +283,7 @@ func (v *validator) game(j JSONGame) *model.Game {
 		v.add([]any{"error"}, "the record of a game that was not converted: %s", j.Error)
 	}
 	g.Tags = v.tags(j)
-	tag := func(name string) (string, bool) {
-		for _, t := range g.Tags {
-			if t.Name == name {
-				return t.Value, true
-			}
-		}
-		return "", false
-	}
+	tag := g.LookupTag
 	start, ok := v.start(j, tag)
 	g.Start = start
 	switch j.Result {
