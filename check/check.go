@@ -82,7 +82,10 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 	// scratch model on Replay's stack, so that a check allocates nothing
 	// for it. It is not a field of the checker: Game returns it, and every
 	// checker would then be allocated on the heap.
-	*m = model.Game{Index: g.Index, Node: g, Result: g.Result}
+	*m = model.Game{Index: g.Index, Span: model.Span{From: g.From, To: g.To}}
+	if g.Result != nil {
+		m.Result = model.Result(g.Result.Outcome.String())
+	}
 	if c.build {
 		m.Tags, c.mem = modelTags(c.alloc.tags, g.Tags), newGameMemory(c.alloc, g.Moves)
 	}

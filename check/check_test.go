@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // indented below the move they replace.
 func dumpMoves(b *strings.Builder, moves []*model.Move, depth int) {
 	for _, m := range moves {
-		fmt.Fprintf(b, "%s%d %s %s (as %q) piece=%s", strings.Repeat("  ", depth), m.Ply, m.SAN, m.UCI(), m.Node.Text, m.Piece.Name())
+		fmt.Fprintf(b, "%s%d %s %s (as %q) piece=%s", strings.Repeat("  ", depth), m.Ply, m.SAN, m.UCI(), m.Written, m.Piece.Name())
 		if m.Captured != 0 {
 			fmt.Fprintf(b, " takes=%s", m.Captured.Name())
 		}

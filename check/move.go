@@ -104,7 +104,8 @@ func (c *checker) lowerCaseBishop(before *chess.Position, n *ast.Move, sm san.Mo
 func (c *checker) modelMove(before *chess.Position, n *ast.Move, sm san.Move, m chess.Move, taken chess.PieceType, actual san.Check) *model.Move {
 	mv := c.mem.move()
 	*mv = model.Move{
-		Node:     n,
+		Written:  n.Text,
+		Span:     model.Span{From: n.From, To: n.To},
 		SAN:      canonicalSAN(before, m, actual, n),
 		Move:     m,
 		Piece:    before.At(m.From).Type(),
@@ -122,7 +123,7 @@ func (c *checker) modelMove(before *chess.Position, n *ast.Move, sm san.Move, m 
 // null returns the model of n, a null move.
 func (m *gameMemory) null(n *ast.Move) *model.Move {
 	mv := m.move()
-	*mv = model.Move{Node: n, SAN: "--", Null: true}
+	*mv = model.Move{Written: n.Text, Span: model.Span{From: n.From, To: n.To}, SAN: "--", Null: true}
 	return mv
 }
 

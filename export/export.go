@@ -50,19 +50,19 @@ func AppendGame(dst []byte, g *model.Game, opts Options) []byte {
 	if opts.Width <= 0 {
 		opts.Width = 79
 	}
-	result := "*"
-	if g.Result != nil {
-		result = g.Result.Outcome.String()
-	} else if v, ok := g.Tag("Result"); ok && isMarker(v) {
+	result := model.Unknown
+	if g.Result.Valid() {
+		result = g.Result
+	} else if v := model.Result(g.Tag("Result")); v.Valid() {
 		result = v
 	}
-	writeTags(b, g, result)
+	writeTags(b, g, string(result))
 	w := &movetext{b: b, width: opts.Width, opts: opts}
 	for _, c := range g.Comments {
 		w.comment(c)
 	}
 	w.line(turn{g.Start.Turn(), g.Start.FullmoveNumber()}, g.Moves)
-	w.token(result)
+	w.token(string(result))
 	// Comments that follow the marker stay after it, where they were.
 	for _, c := range g.Trailing {
 		w.comment(c)
@@ -101,7 +101,7 @@ func writeTags(b *buffer, g *model.Game, result string) {
 		others = append(others, t)
 	}
 	for _, r := range roster {
-		v, ok := g.Tag(r.name)
+		v, ok := g.LookupTag(r.name)
 		switch {
 		case r.name == "Result":
 			v = result
@@ -310,9 +310,4 @@ func stripClock(text string) string {
 		text = text[:i] + text[i+j+1:]
 		text = strings.ReplaceAll(text, "  ", " ")
 	}
-}
-
-// isMarker reports whether s is one of the four termination markers.
-func isMarker(s string) bool {
-	return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*"
 }

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/charset"
@@ -74,6 +73,7 @@ func ToJSON(g *model.Game, base int) JSONGame {
 	j := JSONGame{
 		Index: g.Index, Start: g.Start.FEN(), Chess960: g.Chess960,
 		Comments: utf8All(g.Comments), Trailing: utf8All(g.Trailing), Moves: movesToJSON(g.Moves, base),
+		Result: string(g.Result),
 		// Never null, a game without a tag section having an empty object
 		// and list, as docs/json.md promises.
 		Tags: map[string]string{}, TagList: make([]JSONTag, 0, len(g.Tags)),
@@ -84,11 +84,8 @@ func ToJSON(g *model.Game, base int) JSONGame {
 			j.Tags[t.Name] = UTF8(t.Value)
 		}
 	}
-	if g.Result != nil {
-		j.Result = g.Result.Outcome.String()
-	}
-	if g.Node != nil {
-		j.Span = [2]int{base + g.Node.From, base + g.Node.To}
+	if g.Span != (model.Span{}) {
+		j.Span = [2]int{base + g.Span.From, base + g.Span.To}
 	}
 	return j
 }
@@ -100,9 +97,9 @@ func movesToJSON(moves []*model.Move, base int) []JSONMove {
 			SAN: m.SAN, UCI: m.UCI(), Null: m.Null, Ply: m.Ply, NAGs: m.NAGs,
 			Before: utf8All(m.Before), Comments: utf8All(m.Comments), Suffix: m.Suffix.String(),
 		}
-		if m.Node != nil {
-			jm.Written = m.Node.Text
-			jm.Span = [2]int{base + m.Node.From, base + m.Node.To}
+		jm.Written = m.Written
+		if m.Span != (model.Span{}) {
+			jm.Span = [2]int{base + m.Span.From, base + m.Span.To}
 		}
 		if !m.Null {
 			jm.From, jm.To = m.Move.From.String(), m.Move.To.String()
@@ -157,6 +154,12 @@ func movesToJSON(moves []*model.Move, base int) []JSONMove {
 // that the PGN reader reports without stopping the moves (a Result tag
 // that differs from the result, SetUp "1" without FEN: JSONProblem.Kept),
 // the game is returned along with the error. docs/json.md gives the rules.
+//
+// The moves as written and the spans of the game and its moves are kept as
+// given, unchecked: they say where the game stands in the PGN it was read
+// from, so that PGN → JSON → model → JSON keeps them. The other fields of
+// a move that its position and comments determine (uci, from, ply, clock,
+// …) are worked out again.
 func FromJSON(j JSONGame) (*model.Game, error) {
 	v := &validator{}
 	g := v.game(j)
@@ -275,19 +278,12 @@ func controlIn(s string, allowed string) rune {
 
 // game checks j and builds its model.
 func (v *validator) game(j JSONGame) *model.Game {
-	g := &model.Game{Index: j.Index, Chess960: j.Chess960, Complete: true}
+	g := &model.Game{Index: j.Index, Chess960: j.Chess960, Complete: true, Span: model.Span{From: j.Span[0], To: j.Span[1]}}
 	if j.Error != "" {
 		v.add([]any{"error"}, "the record of a game that was not converted: %s", j.Error)
 	}
 	g.Tags = v.tags(j)
-	tag := func(name string) (string, bool) {
-		for _, t := range g.Tags {
-			if t.Name == name {
-				return t.Value, true
-			}
-		}
-		return "", false
-	}
+	tag := g.LookupTag
 	start, ok := v.start(j, tag)
 	g.Start = start
 	switch j.Result {
@@ -296,15 +292,7 @@ func (v *validator) game(j JSONGame) *model.Game {
 		if r, ok := tag("Result"); ok && r != j.Result {
 			v.addKept([]any{"result"}, "%q differs from the Result tag %q", j.Result, r)
 		}
-		g.Result = &ast.Result{Text: j.Result}
-		switch j.Result {
-		case "1-0":
-			g.Result.Outcome = ast.WhiteWins
-		case "0-1":
-			g.Result.Outcome = ast.BlackWins
-		case "1/2-1/2":
-			g.Result.Outcome = ast.Draw
-		}
+		g.Result = model.Result(j.Result)
 	default:
 		v.add([]any{"result"}, "%q is not a termination marker (1-0, 0-1, 1/2-1/2, * or \"\" for none)", j.Result)
 	}
@@ -495,7 +483,7 @@ func (v *validator) moves(path []any, pos chess.Position, moves []JSONMove, dept
 	for i, jm := range moves {
 		at := append(slices.Clip(path), i)
 		before := pos
-		m := &model.Move{SAN: jm.SAN, Ply: plyOf(&pos), Null: jm.Null,
+		m := &model.Move{SAN: jm.SAN, Written: jm.Written, Span: model.Span{From: jm.Span[0], To: jm.Span[1]}, Ply: plyOf(&pos), Null: jm.Null,
 			Before: v.comments(append(at, "before"), jm.Before), Comments: v.comments(append(at, "comments"), jm.Comments)}
 		for k, n := range jm.NAGs {
 			if n < 0 || n > 255 {

@@ -167,7 +167,7 @@ func readsBack(t testing.TB, ndjson string) int {
 		}
 	}
 	for i, g := range games {
-		if !g.Complete || g.Node.Broken {
+		if !g.Complete || db.Games[i].Broken {
 			t.Fatalf("game %d does not read back whole:\n%s", i+1, pgn)
 		}
 		if want, got := sameShape(written[i]), sameShape(g); got != want {
@@ -235,8 +235,8 @@ func pgnToNDJSON(src string) string {
 	db, _ := p.Parse(src)
 	models, _ := check.Database(db)
 	var b []byte
-	for _, g := range models {
-		if g.Complete && !g.Node.Broken {
+	for i, g := range models {
+		if g.Complete && !db.Games[i].Broken {
 			b = append(AppendJSON(b, g, 0), '\n')
 		}
 	}
@@ -267,4 +267,61 @@ func FuzzJSONToPGN(f *testing.F) {
 	f.Fuzz(func(t *testing.T, ndjson string) {
 		readsBack(t, ndjson)
 	})
+}
+
+// TestJSONKeepsText: PGN → model → JSON → FromJSON → model keeps the moves
+// as written, the byte spans of the game and its moves, and the result;
+// the JSON written again is the JSON read, byte for byte, for every game
+// of testdata that FromJSON accepts.
+func TestJSONKeepsText(t *testing.T) {
+	const src = "[White \"a\"]\n\n1. e4 e5 2. Nf3!? -- 3. Bc4 (3. Bb5 a6) Nc6 ½-½\n\n1. d4 *\n\n1. c4\n"
+	db, _ := parser.Parse(src)
+	games, _ := check.Database(db)
+	back := make([]*model.Game, len(games))
+	for i, g := range games {
+		j := ToJSON(g, 0)
+		text, err := json.Marshal(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back[i], err = fromJSONText(t, string(text)); back[i] == nil {
+			t.Fatalf("game %d: %v", i+1, err)
+		}
+	}
+	g := back[0]
+	nf3, null, bb5 := g.Moves[2], g.Moves[3], g.Moves[4].Variations[0][0]
+	for _, c := range []struct {
+		m       *model.Move
+		written string
+	}{{nf3, "Nf3!?"}, {null, "--"}, {bb5, "Bb5"}} {
+		if c.m.Written != c.written || src[c.m.Span.From:c.m.Span.To] != c.written {
+			t.Errorf("move %s: written %q at %v, want %q", c.m.SAN, c.m.Written, c.m.Span, c.written)
+		}
+	}
+	if g.Result != model.Draw || g.Span != (model.Span{From: 0, To: strings.Index(src, "½-½") + len("½-½")}) {
+		t.Errorf("game 1: result %q, span %v", g.Result, g.Span)
+	}
+	if back[1].Result != model.Unknown || back[2].Result != model.NoResult {
+		t.Errorf("results %q, %q; want %q, %q", back[1].Result, back[2].Result, model.Unknown, model.NoResult)
+	}
+
+	n := 0
+	for _, path := range testfiles.PGN("../testdata", "testdata") {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for line := range strings.Lines(pgnToNDJSON(string(data))) {
+			line = strings.TrimSuffix(line, "\n")
+			g, _ := fromJSONText(t, line)
+			if g == nil {
+				continue
+			}
+			if got := string(AppendJSON(nil, g, 0)); got != line {
+				t.Fatalf("%s: JSON read back as\n%s\nwant\n%s", path, got, line)
+			}
+			n++
+		}
+	}
+	t.Logf("%d games read back to the same JSON", n)
 }

@@ -36,17 +36,9 @@ func AppendJSONAfterIndex(dst []byte, g *model.Game, base int) []byte {
 	dst = append(dst, `,"moves":`...)
 	dst = appendMoves(dst, g.Moves, base)
 	dst = append(dst, `,"result":`...)
-	if g.Result != nil {
-		dst = jsonstr.Append(dst, g.Result.Outcome.String())
-	} else {
-		dst = append(dst, `""`...)
-	}
+	dst = jsonstr.Append(dst, string(g.Result))
 	dst = appendTexts(dst, `,"trailing":`, g.Trailing)
-	if g.Node != nil {
-		dst = appendSpan(dst, base+g.Node.From, base+g.Node.To)
-	} else {
-		dst = appendSpan(dst, 0, 0)
-	}
+	dst = appendSpan(dst, g.Span, base)
 	return append(dst, '}')
 }
 
@@ -57,7 +49,7 @@ func AppendJSONErrorAfterIndex(dst []byte, message string, tags []model.Tag, fro
 	dst = append(dst, `,"error":`...)
 	dst = jsonstr.Append(dst, UTF8(message))
 	dst = appendTags(dst, tags)
-	dst = appendSpan(dst, from, to)
+	dst = appendOffsets(dst, from, to)
 	return append(dst, '}')
 }
 
@@ -127,11 +119,7 @@ func appendMove(dst []byte, m *model.Move, base int) []byte {
 	dst = append(dst, `{"san":`...)
 	dst = jsonstr.Append(dst, m.SAN)
 	dst = append(dst, `,"written":`...)
-	if m.Node != nil {
-		dst = jsonstr.Append(dst, m.Node.Text)
-	} else {
-		dst = append(dst, `""`...)
-	}
+	dst = jsonstr.Append(dst, m.Written)
 	dst = append(dst, `,"uci":"`...) // UCI notation needs no escapes
 	dst = append(m.AppendUCI(dst), '"')
 	if !m.Null {
@@ -198,11 +186,7 @@ func appendMove(dst []byte, m *model.Move, base int) []byte {
 		}
 		dst = append(dst, ']')
 	}
-	if m.Node != nil {
-		dst = appendSpan(dst, base+m.Node.From, base+m.Node.To)
-	} else {
-		dst = appendSpan(dst, 0, 0)
-	}
+	dst = appendSpan(dst, m.Span, base)
 	return append(dst, '}')
 }
 
@@ -232,8 +216,17 @@ func appendTexts(dst []byte, key string, texts []string) []byte {
 	return append(dst, ']')
 }
 
-// appendSpan appends the span field, the last of games and moves.
-func appendSpan(dst []byte, from, to int) []byte {
+// appendSpan appends the span field, the last of games and moves: s with
+// base added, or [0,0] for a zero span, as ToJSON writes it.
+func appendSpan(dst []byte, s model.Span, base int) []byte {
+	if s == (model.Span{}) {
+		return appendOffsets(dst, 0, 0)
+	}
+	return appendOffsets(dst, base+s.From, base+s.To)
+}
+
+// appendOffsets appends a span field of the offsets from and to.
+func appendOffsets(dst []byte, from, to int) []byte {
 	dst = append(dst, `,"span":[`...)
 	dst = strconv.AppendInt(dst, int64(from), 10)
 	dst = append(dst, ',')

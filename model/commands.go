@@ -20,15 +20,15 @@ const (
 // white's side: centipawns, or, when Mate is not 0, mate in Mate moves
 // (negative when black mates).
 type Eval struct {
-	Centipawns int
-	Mate       int
+	Centipawns int // in hundredths of a pawn, positive when white stands better
+	Mate       int // mate in Mate moves, negative when black mates; 0 for none
 }
 
 // Command is one command embedded in a comment (PGN supplement 2001,
 // section 3.2): "[%clk 1:05:23]" is Name "clk" with one operand.
 type Command struct {
-	Name     string
-	Operands []string
+	Name     string   // the name after "[%": "clk"
+	Operands []string // the operands, unquoted and trimmed
 }
 
 // ParseCommands returns the commands embedded in a comment's text, in

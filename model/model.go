@@ -3,19 +3,54 @@
 // pieces and annotations. A move does not keep the position after it (184
 // bytes, half of a move's model): Move.Play replays it on a position, and
 // Game.Final and Game.Threefold replay the main line.
+//
+// The model holds no part of the syntax tree it is built from (package
+// ast): what it keeps of the text is the moves as written and the byte
+// spans of games and moves, so that a model read back from JSON
+// (export.FromJSON) is the same as one built from PGN, and the tree can be
+// freed or reused once the model is built.
 package model
 
 import (
 	"time"
 
-	"github.com/pgnc/pgnc/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/san"
 )
 
 // Tag is one tag pair, in file order.
 type Tag struct {
-	Name, Value string
+	Name  string // the tag name: "White"
+	Value string // the value with escapes resolved
+}
+
+// Span is the byte range [From, To) of a game's or a move's text: offsets
+// into the text the game was parsed from, as the syntax tree counts them
+// (a game parsed from a piece of a larger file counts from the piece's
+// start). It is zero for a game or move that was not read from PGN text.
+type Span struct {
+	From int // offset of the first byte
+	To   int // offset just past the last byte
+}
+
+// Result is a game's termination marker as the standard writes it:
+// WhiteWins, BlackWins, Draw or Unknown, or NoResult when the movetext has
+// none. A marker written otherwise ("½-½") is read as the one it stands
+// for.
+type Result string
+
+// The termination markers (PGN standard, section 8.2.6).
+const (
+	NoResult  Result = ""        // no termination marker
+	WhiteWins Result = "1-0"     // white wins
+	BlackWins Result = "0-1"     // black wins
+	Draw      Result = "1/2-1/2" // drawn game
+	Unknown   Result = "*"       // game in progress, abandoned or result unknown
+)
+
+// Valid reports whether r is one of the four markers (not NoResult).
+func (r Result) Valid() bool {
+	return r == WhiteWins || r == BlackWins || r == Draw || r == Unknown
 }
 
 // Game is a resolved game.
@@ -27,13 +62,21 @@ type Game struct {
 	Moves    []*Move        // the main line, as far as it could be replayed
 	Comments []string       // main-line comments that follow no move (a game without moves)
 	Trailing []string       // comments after the termination marker
-	Result   *ast.Result    // the termination marker; nil when missing
+	Result   Result         // the termination marker; NoResult when missing
 	Complete bool           // every move of the main line was replayed
-	Node     *ast.Game      // the syntax tree it was built from
+	Span     Span           // where the game is written in the text it was parsed from
 }
 
-// Tag returns the value of the first tag named name, and whether there is one.
-func (g *Game) Tag(name string) (string, bool) {
+// Tag returns the value of the first tag named name; "" when there is
+// none (LookupTag tells an empty value from a missing tag).
+func (g *Game) Tag(name string) string {
+	v, _ := g.LookupTag(name)
+	return v
+}
+
+// LookupTag returns the value of the first tag named name, and whether
+// there is one.
+func (g *Game) LookupTag(name string) (string, bool) {
 	for _, t := range g.Tags {
 		if t.Name == name {
 			return t.Value, true
@@ -55,7 +98,8 @@ func (g *Game) Final() *chess.Position {
 
 // Move is one replayed move.
 type Move struct {
-	Node       *ast.Move       // the move as written (Node.Text is the SAN as written)
+	Written    string          // the move as written, suffix annotation included ("Nbd7+!")
+	Span       Span            // where the move is written
 	Null       bool            // a null move ("--"): a pass; Move, Piece and Captured are zero
 	Suffix     san.Annotation  // the suffix annotation as written ("!?"); also NAGs[0] when set
 	SAN        string          // canonical SAN, as the export format writes it
@@ -73,8 +117,8 @@ type Move struct {
 	// %eval as lichess writes it), where Has says so; the comments keep
 	// their text.
 	Clock, Elapsed time.Duration
-	Eval           Eval
-	Has            Commands
+	Eval           Eval     // from [%eval]
+	Has            Commands // which of Clock, Elapsed and Eval are set
 	chess960       bool
 }
 

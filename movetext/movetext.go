@@ -219,8 +219,13 @@ func FromModel(g *model.Game) (Game, error) {
 		moves = append(moves, mv)
 	}
 	outcome := Unknown
-	if g.Result != nil {
-		outcome = Outcome(g.Result.Outcome)
+	switch g.Result {
+	case model.WhiteWins:
+		outcome = WhiteWins
+	case model.BlackWins:
+		outcome = BlackWins
+	case model.Draw:
+		outcome = Draw
 	}
 	return pair(moves, outcome)
 }

@@ -65,8 +65,8 @@ func TestJSONReadsBack(t *testing.T) {
 			}
 		}
 		var want strings.Builder
-		for _, g := range models {
-			if !g.Complete || g.Node.Broken { // the rest have error records
+		for i, g := range models {
+			if !g.Complete || db.Games[i].Broken { // the rest have error records
 				continue
 			}
 			j := export.ToJSON(g, 0)
