@@ -14,6 +14,9 @@ import (
 // Tag is one tag pair of a game's tag section, its value unescaped.
 type Tag = model.Tag
 
+// Result is a game's termination marker.
+type Result = model.Result
+
 // Move is one move of a game, replayed: its SAN as written and canonical,
 // its UCI, the piece it moves, comments, NAGs, clock and evaluation
 // commands, and the variations that stand for it.
@@ -35,8 +38,8 @@ type Game struct {
 	// tag sets up. Only the Full mode fills it.
 	Start chess.Position
 	// Result is the termination marker as the standard writes it ("1-0",
-	// "0-1", "1/2-1/2", "*"); "" when the game has none.
-	Result string
+	// "0-1", "1/2-1/2", "*"); "" (model.NoResult) when the game has none.
+	Result Result
 	// Complete says that every move of the main line was replayed; false
 	// after an illegal or unreadable move, and in the Syntax mode.
 	Complete bool
@@ -164,11 +167,11 @@ func newGame(g *reader.Game, source string, cat *diag.Catalog) *Game {
 }
 
 // resultText returns the marker that resultOf handed on, without copying.
-func resultText(b []byte) string {
+func resultText(b []byte) Result {
 	for o, r := range results {
 		if &r[0] == &b[0] {
-			return ast.Outcome(o).String()
+			return Result(ast.Outcome(o).String())
 		}
 	}
-	return string(b)
+	return Result(b)
 }

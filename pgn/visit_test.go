@@ -82,13 +82,13 @@ func visitorAgrees(t *testing.T, src string) {
 		}
 		v := rec.games[n]
 		n++
-		if v.index != g.Index || !v.ended || !slices.Equal(v.tags, g.Tags) || v.outcome != g.Result {
+		if v.index != g.Index || !v.ended || !slices.Equal(v.tags, g.Tags) || v.outcome != string(g.Result) {
 			t.Fatalf("game %d: visited as #%d ended=%v tags %v result %q; read as tags %v result %q",
 				g.Index, v.index, v.ended, v.tags, v.outcome, g.Tags, g.Result)
 		}
 		for i, m := range g.Moves {
-			if i >= len(v.mainLine) || !strings.HasPrefix(v.mainLine[i], strings.TrimRight(m.Node.Text, "+#!?")) {
-				t.Fatalf("game %d: move %d read as %q, visited main line %q", g.Index, i+1, m.Node.Text, v.mainLine)
+			if i >= len(v.mainLine) || !strings.HasPrefix(v.mainLine[i], strings.TrimRight(m.Written, "+#!?")) {
+				t.Fatalf("game %d: move %d read as %q, visited main line %q", g.Index, i+1, m.Written, v.mainLine)
 			}
 		}
 	}
