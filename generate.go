@@ -1,14 +1,26 @@
 // Package pgnc is the root of the pgnc module: a toolchain for PGN, the
-// Portable Game Notation of chess. The command lives in cmd/pgnc; the
-// libraries are token, lexer, parser, ast, san and diag.
+// Portable Game Notation of chess. The command lives in cmd/pgnc, the Beam
+// pipeline in the module beam. The public packages are:
 //
-// go generate ./... rebuilds the two generated files: the lexer's DFA tables
+//	pgn     the one way in: open files and streams, read games, visit events
+//	chess   positions, move generation, FEN, perft
+//	san     Standard Algebraic Notation: read, resolve on a position, write
+//	model   a game replayed: moves, comments, NAGs, clocks, variations
+//	export  the export format and the JSON form of games
+//	diag    diagnostic codes, messages in English and Spanish, positions
+//
+// Under internal/: token and lexer (the scanner's DFA), parser (goyacc's
+// parser of grammar/pgn.y and its glue), ast (the syntax tree), check (the
+// replay and checks), reader (pieces, ranges, workers), input (files,
+// directories, zip, decompression) and report (pgnc check's report).
+//
+// go generate ./... rebuilds the generated files: the lexer's DFA tables
 // from token.Patterns (through lexmachine), and the parser from grammar/pgn.y
 // (through goyacc, pinned as a tool in go.mod). It also rebuilds the
 // action-free copy of the grammar that bench/floor measures.
 package pgnc
 
-//go:generate go run ./lexer/internal/gentables -o lexer/tables_gen.go
-//go:generate go tool goyacc -l -o parser/pgn_gen.go -v grammar/y.output grammar/pgn.y
+//go:generate go run ./internal/lexer/internal/gentables -o internal/lexer/tables_gen.go
+//go:generate go tool goyacc -l -o internal/parser/pgn_gen.go -v grammar/y.output grammar/pgn.y
 //go:generate go run ./bench/floor/strip -o bench/floor/floor.y grammar/pgn.y
 //go:generate go tool goyacc -l -o bench/floor/floor_gen.go -v bench/floor/y.output bench/floor/floor.y

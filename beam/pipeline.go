@@ -28,10 +28,10 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/input"
+	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/model"
-	"github.com/pgnc/pgnc/reader"
-	"github.com/pgnc/pgnc/report"
+	"github.com/pgnc/pgnc/internal/reader"
+	"github.com/pgnc/pgnc/internal/report"
 )
 
 // DefaultRangeSize is the default of Options.RangeSize: big enough that a

@@ -15,7 +15,7 @@ import (
 	"cloud.google.com/go/storage"
 	"google.golang.org/api/iterator"
 
-	"github.com/pgnc/pgnc/input"
+	"github.com/pgnc/pgnc/internal/input"
 )
 
 // source is an input opened for reads at offsets: a local file or a

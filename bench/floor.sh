@@ -29,8 +29,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The real parse and check are built with pgnc's profile, as pgnc is; the
 # floor with a profile of its own benchmarks, so that it gets the same help.
-(cd parser && go test -c -pgo=../cmd/pgnc/default.pgo -o "$tmp/parser.test" .)
-(cd check && go test -c -pgo=../cmd/pgnc/default.pgo -o "$tmp/check.test" .)
+(cd internal/parser && go test -c -pgo=../../cmd/pgnc/default.pgo -o "$tmp/parser.test" .)
+(cd internal/check && go test -c -pgo=../../cmd/pgnc/default.pgo -o "$tmp/check.test" .)
 (cd bench/floor && go test -c -pgo=off -o "$tmp/floor0.test" . &&
 	"$tmp/floor0.test" -test.run '^$' -test.bench . -test.benchtime 3s -test.cpu 1 -test.cpuprofile "$tmp/floor.pgo" >/dev/null &&
 	go test -c -pgo="$tmp/floor.pgo" -o "$tmp/floor.test" .)
@@ -56,9 +56,9 @@ instructions() {
 if [ "$mode" = count ]; then
 	for sample in Lichess TWIC; do
 		f=$(instructions bench/floor "$tmp/floor.test" "Floor$sample")
-		p=$(instructions parser "$tmp/parser.test" "ParseReuse$sample")
-		c=$(instructions check "$tmp/check.test" "Check$sample")
-		t=$(instructions check "$tmp/check.test" "Stream$sample")
+		p=$(instructions internal/parser "$tmp/parser.test" "ParseReuse$sample")
+		c=$(instructions internal/check "$tmp/check.test" "Check$sample")
+		t=$(instructions internal/check "$tmp/check.test" "Stream$sample")
 		awk -v s="$sample" -v f="$f" -v p="$p" -v c="$c" -v t="$t" 'BEGIN {
 			printf "%-8s M instructions a MB: floor %.2f  parse %.2f  check %.2f  replay %.2f  bound %.2f (%+.1f%% of check)  stream %.2f\n",
 				s, f, p, c, c - p, f + c - p, 100 * (f - p) / c, t }'
@@ -73,7 +73,7 @@ speed() {
 
 for ((r = 1; r <= mode; r++)); do
 	for sample in Lichess TWIC; do
-		echo "$sample $(speed bench/floor "$tmp/floor.test" "Floor$sample") $(speed parser "$tmp/parser.test" "ParseReuse$sample") $(speed check "$tmp/check.test" "Check$sample") $(speed check "$tmp/check.test" "Stream$sample")"
+		echo "$sample $(speed bench/floor "$tmp/floor.test" "Floor$sample") $(speed internal/parser "$tmp/parser.test" "ParseReuse$sample") $(speed internal/check "$tmp/check.test" "Check$sample") $(speed internal/check "$tmp/check.test" "Stream$sample")"
 	done
 done | awk '
 	function median(list,   v, n, i, j, t) {

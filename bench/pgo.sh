@@ -14,8 +14,8 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # -pgo=off: the profile describes code built without an earlier profile.
-go test -pgo=off -run '^$' -bench 'Model' -benchtime 10s -cpu 1 -cpuprofile "$tmp/check.prof" ./check
-go test -pgo=off -run '^$' -bench 'PipelineOneWorker' -benchtime 10s -cpuprofile "$tmp/reader.prof" ./reader
+go test -pgo=off -run '^$' -bench 'Model' -benchtime 10s -cpu 1 -cpuprofile "$tmp/check.prof" ./internal/check
+go test -pgo=off -run '^$' -bench 'PipelineOneWorker' -benchtime 10s -cpuprofile "$tmp/reader.prof" ./internal/reader
 go test -pgo=off -run '^$' -bench 'Fmt' -benchtime 10s -cpu 1 -cpuprofile "$tmp/fmt.prof" ./export
 go tool pprof -proto "$tmp/check.prof" "$tmp/reader.prof" "$tmp/fmt.prof" > cmd/pgnc/default.pgo
 echo "wrote cmd/pgnc/default.pgo ($(stat -c %s cmd/pgnc/default.pgo) bytes)"

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/pgnc/pgnc/check"
-	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/internal/check"
+	"github.com/pgnc/pgnc/internal/parser"
 )
 
 // benchmarkFmt times what pgnc fmt does per game: parse, build the model,

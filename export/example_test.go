@@ -3,9 +3,9 @@ package export_test
 import (
 	"fmt"
 
-	"github.com/pgnc/pgnc/check"
+	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/export"
-	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/internal/parser"
 )
 
 // AppendGame writes a resolved game in the standard's export format; the

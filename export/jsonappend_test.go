@@ -5,9 +5,9 @@ import (
 	"os"
 	"testing"
 
-	"github.com/pgnc/pgnc/check"
+	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/internal/testfiles"
-	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/internal/parser"
 )
 
 // jsonAgrees checks AppendJSON against json.Marshal of ToJSON on every game

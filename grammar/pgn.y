@@ -22,7 +22,7 @@
 
 package parser
 
-import "github.com/pgnc/pgnc/lexer"
+import "github.com/pgnc/pgnc/internal/lexer"
 
 // b returns the game builder behind the lexer that goyacc hands to actions.
 func b(l yyLexer) *builder { return &l.(*parser).build }

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnc/pgnc/check"
+	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/model"
-	pgnparser "github.com/pgnc/pgnc/parser"
+	pgnparser "github.com/pgnc/pgnc/internal/parser"
 )
 
 func TestThreefold(t *testing.T) {
@@ -98,7 +98,7 @@ func TestNoSyntaxTree(t *testing.T) {
 		for _, imp := range f.Imports {
 			path, _ := strconv.Unquote(imp.Path.Value)
 			switch path {
-			case "github.com/pgnc/pgnc/ast", "github.com/pgnc/pgnc/parser", "github.com/pgnc/pgnc/lexer", "github.com/pgnc/pgnc/token":
+			case "github.com/pgnc/pgnc/internal/ast", "github.com/pgnc/pgnc/internal/parser", "github.com/pgnc/pgnc/internal/lexer", "github.com/pgnc/pgnc/internal/token":
 				t.Errorf("%s imports %s", name, path)
 			}
 		}

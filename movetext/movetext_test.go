@@ -5,8 +5,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/pgnc/pgnc/check"
-	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/internal/check"
+	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/san"
 )
 

@@ -3,10 +3,10 @@ package pgn
 import (
 	"runtime"
 
-	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/parser"
-	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/san"
 )
 

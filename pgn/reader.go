@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/input"
-	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/internal/input"
+	"github.com/pgnc/pgnc/internal/reader"
 )
 
 // Reader reads the games of one input: a file, every PGN file below a

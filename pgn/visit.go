@@ -4,8 +4,8 @@ import (
 	"errors"
 	"io"
 
-	"github.com/pgnc/pgnc/ast"
-	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/internal/ast"
+	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/san"
 )
 

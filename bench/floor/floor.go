@@ -8,8 +8,8 @@
 package floor
 
 import (
-	"github.com/pgnc/pgnc/lexer"
-	"github.com/pgnc/pgnc/token"
+	"github.com/pgnc/pgnc/internal/lexer"
+	"github.com/pgnc/pgnc/internal/token"
 )
 
 // Parse runs the scanner and the parser over src. It returns the number of

@@ -3,7 +3,7 @@
 %{
 package floor
 
-import "github.com/pgnc/pgnc/lexer"
+import "github.com/pgnc/pgnc/internal/lexer"
 %}
 
 %union {

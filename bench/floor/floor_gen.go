@@ -3,7 +3,7 @@ package floor
 
 import __yyfmt__ "fmt"
 
-import "github.com/pgnc/pgnc/lexer"
+import "github.com/pgnc/pgnc/internal/lexer"
 
 type yySymType struct {
 	yys int

@@ -3,7 +3,7 @@ package main
 import (
 	"errors"
 
-	"github.com/pgnc/pgnc/report"
+	"github.com/pgnc/pgnc/internal/report"
 	"github.com/spf13/pflag"
 )
 

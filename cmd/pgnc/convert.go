@@ -18,11 +18,11 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
-	"github.com/pgnc/pgnc/input"
+	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/model"
-	"github.com/pgnc/pgnc/parser"
-	"github.com/pgnc/pgnc/reader"
-	"github.com/pgnc/pgnc/report"
+	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/reader"
+	"github.com/pgnc/pgnc/internal/report"
 	"github.com/pgnc/pgnc/san"
 	"github.com/spf13/pflag"
 )

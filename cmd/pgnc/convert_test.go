@@ -10,10 +10,10 @@ import (
 
 	"github.com/pgnc/pgnc/internal/testfiles"
 
-	"github.com/pgnc/pgnc/check"
+	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
-	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/internal/parser"
 )
 
 // convertText runs a converter from PGN or JSON text to format.

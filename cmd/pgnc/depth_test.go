@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/pgnc/pgnc/export"
-	"github.com/pgnc/pgnc/parser"
-	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/reader"
 )
 
 // nested is a game whose variations nest depth deep.

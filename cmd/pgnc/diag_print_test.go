@@ -10,8 +10,8 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/pgn"
-	"github.com/pgnc/pgnc/reader"
-	"github.com/pgnc/pgnc/report"
+	"github.com/pgnc/pgnc/internal/reader"
+	"github.com/pgnc/pgnc/internal/report"
 )
 
 // TestLibraryPrintsAsCheck: a program that reads games with the reader and

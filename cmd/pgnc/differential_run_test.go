@@ -14,7 +14,7 @@ import (
 
 	"github.com/pgnc/pgnc/export"
 	"github.com/pgnc/pgnc/internal/testfiles"
-	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/internal/reader"
 )
 
 // TestRandomInputsIndependentOfJobs runs the comparison of

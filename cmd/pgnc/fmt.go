@@ -14,14 +14,14 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/pgnc/pgnc/ast"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
-	"github.com/pgnc/pgnc/input"
+	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/internal/charset"
-	"github.com/pgnc/pgnc/parser"
-	"github.com/pgnc/pgnc/reader"
-	"github.com/pgnc/pgnc/report"
+	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/reader"
+	"github.com/pgnc/pgnc/internal/report"
 	"github.com/spf13/pflag"
 )
 

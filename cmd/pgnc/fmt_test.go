@@ -11,7 +11,7 @@ import (
 	"github.com/pgnc/pgnc/internal/testfiles"
 
 	"github.com/pgnc/pgnc/export"
-	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/internal/reader"
 )
 
 // TestFmtIdempotent: formatting a formatted file changes nothing, whole

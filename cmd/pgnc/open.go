@@ -9,8 +9,8 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
-	"github.com/pgnc/pgnc/input"
-	"github.com/pgnc/pgnc/parser"
+	"github.com/pgnc/pgnc/internal/input"
+	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/san"
 	"github.com/spf13/pflag"
 )

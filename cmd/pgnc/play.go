@@ -15,14 +15,14 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
-	"github.com/pgnc/pgnc/ast"
-	"github.com/pgnc/pgnc/check"
+	"github.com/pgnc/pgnc/internal/ast"
+	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
-	"github.com/pgnc/pgnc/input"
-	"github.com/pgnc/pgnc/parser"
-	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/internal/input"
+	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/san"
 )
 

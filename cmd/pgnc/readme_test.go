@@ -62,7 +62,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/pgnc/pgnc/reader"
+	"github.com/pgnc/pgnc/internal/reader"
 )
 
 func main() {

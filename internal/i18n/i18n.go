@@ -15,7 +15,7 @@ import (
 	"golang.org/x/text/message/catalog"
 
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/input"
+	"github.com/pgnc/pgnc/internal/input"
 )
 
 // Supported are the languages pgnc speaks, English first: the one it falls

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnc/pgnc/input"
+	"github.com/pgnc/pgnc/internal/input"
 	"golang.org/x/text/language"
 )
 

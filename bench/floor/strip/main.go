@@ -36,7 +36,7 @@ func main() {
 const prologue = `%{
 package floor
 
-import "github.com/pgnc/pgnc/lexer"
+import "github.com/pgnc/pgnc/internal/lexer"
 %}`
 
 // strip returns the grammar y, read from name, with a generated-code header,

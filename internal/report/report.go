@@ -1,0 +1,183 @@
+// Package report counts and prints the diagnostics of a check the way
+// pgnc check does: each diagnostic in input order with the game it belongs
+// to, then one summary line. The pgnc command and pgnc-beam, which checks
+// files on a cluster, both print through it, so that they print the same
+// bytes for the same input.
+package report
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/input"
+	"github.com/pgnc/pgnc/internal/i18n"
+	"github.com/pgnc/pgnc/model"
+	"golang.org/x/text/language"
+)
+
+// Options say what to print.
+type Options struct {
+	JSON      bool  // one JSON object per diagnostic, and no summary
+	MaxErrors int   // print no more errors than this (0: all); counting goes on
+	Syntax    bool  // moves were not replayed: the summary leaves out plies
+	Codes     Codes // --ignore and --warn-as-error
+	// Language is the language of the text (i18n.Supported); the zero Tag
+	// is English. JSON keeps its field names and severities, and gives
+	// messages and hints in it.
+	Language language.Tag
+}
+
+// Report accumulates the counts of one check and prints its diagnostics.
+type Report struct {
+	opts Options
+	out  io.Writer
+	// The counts the summary gives. GamesWithErrors counts games with at
+	// least one error, ErrorsOutside the errors that belong to no game
+	// (text between games); Skipped the bytes that error recovery passed
+	// over, Plies the main-line moves replayed. A diagnostic belongs to
+	// the game whose text holds it, a fragment counted as a game included
+	// (reader.Game), so Errors is the errors of the games and
+	// ErrorsOutside together, and a game is with errors when it owns one.
+	Files, Games, GamesWithErrors, Errors, ErrorsOutside, Warnings, Skipped, Plies int
+	reported                                                                       int // errors printed, for MaxErrors
+	print                                                                          *i18n.Printer
+	buf                                                                            []byte // a diagnostic's text, reused
+}
+
+// New returns a Report that prints to out.
+func New(out io.Writer, opts Options) *Report {
+	r := &Report{opts: opts, out: out, print: i18n.New(opts.Language)}
+	r.opts.Codes = opts.Codes.In(r.print.Diag)
+	return r
+}
+
+// Game is one game's part of a check: Index 0 for text outside games.
+type Game struct {
+	Index  int         // 1-based in the file; 0 outside games
+	Tags   []model.Tag // for the game's name: White and Black
+	Plies  int
+	Diags  diag.List
+	Locate func(i int) diag.Located // resolves Diags[i], with its file name, to print it
+	Skip   int                      // bytes skipped
+}
+
+// Game counts and prints the diagnostics of g, each as diag.Located's
+// AppendText or AppendJSON prints it, text with its Where set to the
+// game's (Where). It returns how many errors it counted, and the error of
+// a failed write.
+func (r *Report) Game(g Game) (int, error) {
+	if g.Index > 0 {
+		r.Games++
+	}
+	r.Skipped += g.Skip
+	r.Plies += g.Plies
+	errorsBefore := r.Errors
+	counted := false
+	where := "" // the game's name, worked out for its first diagnostic printed
+	for i, d := range g.Diags {
+		if !r.opts.Codes.Shown(d) {
+			continue
+		}
+		isError := r.opts.Codes.IsError(d)
+		if isError {
+			r.Errors++
+			if g.Index == 0 {
+				r.ErrorsOutside++
+			} else if !counted {
+				counted = true
+				r.GamesWithErrors++
+			}
+		} else {
+			r.Warnings++
+		}
+		if r.opts.MaxErrors > 0 && r.reported >= r.opts.MaxErrors {
+			continue
+		}
+		if isError {
+			r.reported++
+		}
+		l := g.Locate(i)
+		cat := r.opts.Codes.Catalog()
+		if r.opts.JSON {
+			r.buf = l.AppendJSON(r.buf[:0], cat)
+		} else {
+			if where == "" {
+				where = Where(cat, g.Index, g.Tags)
+			}
+			l.Where = where
+			r.buf = l.AppendText(r.buf[:0], cat)
+		}
+		if _, err := r.out.Write(r.buf); err != nil {
+			return r.Errors - errorsBefore, err
+		}
+	}
+	return r.Errors - errorsBefore, nil
+}
+
+// NotPGN counts and prints an input that is not PGN text, with what it is
+// and how to read it (input.NotPGNError): one error outside any game.
+func (r *Report) NotPGN(name string, notPGN *input.NotPGNError) error {
+	r.Files++
+	r.Errors++
+	r.ErrorsOutside++
+	d := diag.Diagnostic{Code: diag.NotPGN, Args: []diag.Arg{diag.ValueArg("file", filepath.Base(name)), diag.PhraseArg("what", notPGN.What), diag.PhraseArg("fix", notPGN.Fix)}}
+	l := diag.Locate(diag.NewFile(name, ""), d)
+	if r.opts.JSON {
+		return l.WriteJSON(r.out, r.opts.Codes.Catalog())
+	}
+	return l.WriteText(r.out, r.opts.Codes.Catalog())
+}
+
+// Summary prints, for text, the line saying how many errors --max-errors
+// left unprinted and the summary line.
+func (r *Report) Summary() error {
+	if r.opts.JSON {
+		return nil
+	}
+	p := r.print
+	if hidden := r.Errors - r.reported; r.opts.MaxErrors > 0 && hidden > 0 {
+		if _, err := p.Fprintf(r.out, "stopped printing errors after --max-errors %d: %d more errors not shown\n", r.opts.MaxErrors, hidden); err != nil {
+			return err
+		}
+	}
+	replayed := "" // --syntax replays nothing
+	if !r.opts.Syntax {
+		replayed = p.Sprintf(", %d plies replayed", r.Plies)
+	}
+	errors := p.Sprintf("%d errors", r.Errors)
+	if r.ErrorsOutside > 0 {
+		errors += p.Sprintf(" (%d outside any game)", r.ErrorsOutside)
+	}
+	_, err := p.Fprintf(r.out, "%s, %s (%d with errors)%s: %s, %s, %s skipped\n", p.Sprintf("%d files", r.Files), p.Sprintf("%d games", r.Games),
+		r.GamesWithErrors, replayed, errors, p.Sprintf("%d warnings", r.Warnings), p.Sprintf("%d bytes", r.Skipped))
+	return err
+}
+
+// Where says where a diagnostic stands, in the language of cat: "in game
+// 3 (White – Black)", or, for index 0, "outside any game". It is what
+// diag.Located.Where holds in the text that pgnc check prints.
+func Where(cat *diag.Catalog, index int, tags []model.Tag) string {
+	if index == 0 {
+		return cat.Render("outside any game")
+	}
+	return cat.Render("in game {game}", diag.ValueArg("game", GameName(index, tags)))
+}
+
+// GameName names a game for a reader: its index and players, as the tags
+// give them, control characters and bytes that are not UTF-8 included.
+// Text is to show it through diag.Printable, as diagnostics do (the
+// line "in game N (White – Black)" is their first detail line).
+func GameName(index int, tags []model.Tag) string {
+	white, black := "?", "?"
+	for _, t := range tags {
+		switch t.Name {
+		case "White":
+			white = t.Value
+		case "Black":
+			black = t.Value
+		}
+	}
+	return fmt.Sprintf("%d (%s – %s)", index, white, black)
+}
