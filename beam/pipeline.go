@@ -29,9 +29,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/input"
-	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/internal/report"
+	"github.com/pgnc/pgnc/model"
 )
 
 // DefaultRangeSize is the default of Options.RangeSize: big enough that a

@@ -3,8 +3,8 @@ package export_test
 import (
 	"fmt"
 
-	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/export"
+	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/internal/parser"
 )
 

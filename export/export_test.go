@@ -9,12 +9,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
+	"github.com/pgnc/pgnc/internal/check"
+	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/model"
-	"github.com/pgnc/pgnc/internal/parser"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")

@@ -10,8 +10,8 @@ import (
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/charset"
-	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/san"
 )
 

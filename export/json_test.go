@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/check"
+	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/model"
-	"github.com/pgnc/pgnc/internal/parser"
 )
 
 // fromJSONText decodes one game's JSON and rebuilds it.

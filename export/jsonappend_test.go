@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/check"
-	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // jsonAgrees checks AppendJSON against json.Marshal of ToJSON on every game

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/check"
-	"github.com/pgnc/pgnc/model"
 	pgnparser "github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/model"
 )
 
 func TestThreefold(t *testing.T) {

@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/san"
 )

@@ -3,12 +3,12 @@ package pgn
 import (
 	"fmt"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/internal/report"
+	"github.com/pgnc/pgnc/model"
 )
 
 // Tag is one tag pair of a game's tag section, its value unescaped.

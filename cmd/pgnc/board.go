@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/internal/input"
-	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/internal/reader"
+	"github.com/pgnc/pgnc/model"
 	"github.com/spf13/pflag"
 )
 

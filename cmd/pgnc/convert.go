@@ -19,10 +19,10 @@ import (
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
 	"github.com/pgnc/pgnc/internal/input"
-	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/internal/report"
+	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/san"
 	"github.com/spf13/pflag"
 )

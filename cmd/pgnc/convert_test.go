@@ -10,9 +10,9 @@ import (
 
 	"github.com/pgnc/pgnc/internal/testfiles"
 
-	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
+	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/internal/parser"
 )
 

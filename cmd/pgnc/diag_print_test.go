@@ -3,15 +3,15 @@ package main
 import (
 	"cmp"
 	"os"
-	"slices"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/pgn"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/internal/report"
+	"github.com/pgnc/pgnc/pgn"
 )
 
 // TestLibraryPrintsAsCheck: a program that reads games with the reader and

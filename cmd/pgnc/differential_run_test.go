@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/pgnc/pgnc/export"
-	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/internal/reader"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // TestRandomInputsIndependentOfJobs runs the comparison of

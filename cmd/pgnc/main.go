@@ -17,8 +17,8 @@ import (
 	"strings"
 
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/internal/i18n"
+	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/internal/report"

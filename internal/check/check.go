@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/grow"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/san"

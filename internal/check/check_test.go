@@ -11,8 +11,8 @@ import (
 	"github.com/pgnc/pgnc/internal/testfiles"
 
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/model"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // FuzzCheck runs the whole check on arbitrary input: no panic, diagnostics

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/model"
 )
 
 // dumpGames renders the models of src's games, built in mem (nil: new

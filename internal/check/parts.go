@@ -1,8 +1,8 @@
 package check
 
 import (
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 )
 
 // Parts checks a game whose tag section or movetext comes in parts while

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/internal/testfiles"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // partChecks checks the games a parser hands out in parts, as package

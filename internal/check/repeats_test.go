@@ -4,8 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/parser"
 )
 

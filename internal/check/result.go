@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 )
 
 // The tags the checks look up, numbered for tagIndex: the Seven Tag Roster

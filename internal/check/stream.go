@@ -1,9 +1,9 @@
 package check
 
 import (
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/san"
 )

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/ast"
-	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // streamAgrees checks src with a Stream, in parts of partSize elements

@@ -14,8 +14,8 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/input"
-	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/internal/reader"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 const game = "[Event \"x\"]\n\n1. e4 e5 *\n"

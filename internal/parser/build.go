@@ -6,13 +6,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/grow"
 	"github.com/pgnc/pgnc/internal/lexer"
-	"github.com/pgnc/pgnc/san"
 	"github.com/pgnc/pgnc/internal/token"
+	"github.com/pgnc/pgnc/san"
 )
 
 // arena hands out pointers into chunks of nodes, so that a game costs a few

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 )
 
 // mixedEncodings has a Windows-1252 game between two UTF-8 games, as

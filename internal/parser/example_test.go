@@ -3,8 +3,8 @@ package parser_test
 import (
 	"fmt"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/parser"
 )
 

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/internal/lexer"
+	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/internal/token"
 )
 

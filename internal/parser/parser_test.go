@@ -11,8 +11,8 @@ import (
 
 	"github.com/pgnc/pgnc/internal/testfiles"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")

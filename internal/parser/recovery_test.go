@@ -9,8 +9,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 )
 
 func game(i int, movetext string) string {

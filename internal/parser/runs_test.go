@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 )
 
 // TestRuns parses every movetext of up to seven tokens drawn from move

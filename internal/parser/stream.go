@@ -3,8 +3,8 @@ package parser
 import (
 	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/lexer"
-	"github.com/pgnc/pgnc/san"
 	"github.com/pgnc/pgnc/internal/token"
+	"github.com/pgnc/pgnc/san"
 )
 
 // A Replayer replays the main line of each game while the parser reads it

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 )
 
 // shape describes a parse in a few words: per game, its tag names, its

@@ -15,8 +15,8 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/input"
-	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // readAll checks every game of r and returns the games read and the count

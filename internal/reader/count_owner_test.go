@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/internal/testfiles"
+	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/internal/parser"
 	pgnreport "github.com/pgnc/pgnc/internal/report"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // The ownership rule for diagnostics: a diagnostic belongs to the game

@@ -1,9 +1,9 @@
 package reader
 
 import (
+	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/check"
-	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/parser"
 )
 

@@ -17,15 +17,15 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/check"
-	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/internal/lexer"
-	"github.com/pgnc/pgnc/model"
 	"github.com/pgnc/pgnc/internal/parser"
-	"github.com/pgnc/pgnc/san"
 	"github.com/pgnc/pgnc/internal/token"
+	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/san"
 )
 
 // Options select what the reader does with each game.

@@ -9,10 +9,10 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/internal/testfiles"
+	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // absolute renders diagnostics as pgnc check prints them, with positions

@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/internal/i18n"
+	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/model"
 	"golang.org/x/text/language"
 )
