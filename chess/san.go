@@ -150,7 +150,9 @@ func (p *Position) FindMove(piece PieceType, fromFile, fromRank int, to Square, 
 			}
 		}
 	}
-	if to < 0 || to > 63 || piece == NoPieceType || piece > King || fromFile > 7 || fromRank > 7 {
+	// Unsigned, each range is one comparison: to in 0-63, piece Pawn to
+	// King, fromFile and fromRank -1 to 7.
+	if uint(to) > 63 || piece-Pawn > King-Pawn || uint(fromFile+1) > 8 || uint(fromRank+1) > 8 {
 		return Move{}, false, fmt.Errorf("not a move: no piece or no destination square")
 	}
 	from := p.Pieces(p.turn, piece)

@@ -14,6 +14,16 @@ import (
 // a drop and a move whose piece waits for its language (ForeignLetter,
 // chess.NoPieceType) resolve to no move.
 func Resolve(p *chess.Position, m Move) (mv chess.Move, promotionAssumed bool, err error) {
+	// Small enough to be inlined: the common case is one call.
+	if m.Kind == Normal && m.Piece-chess.Pawn <= chess.King-chess.Pawn {
+		return p.FindMove(m.Piece, int(m.FromFile), int(m.FromRank), m.To, m.Promotion)
+	}
+	return resolveOther(p, &m)
+}
+
+// resolveOther is Resolve for castling, null moves, drops, AnyPiece and
+// moves without a piece.
+func resolveOther(p *chess.Position, m *Move) (chess.Move, bool, error) {
 	switch m.Kind {
 	case CastleKingside, CastleQueenside:
 		mv, err := p.FindCastling(m.Kind == CastleKingside)
