@@ -6,22 +6,22 @@ import (
 	"github.com/pgnc/pgnc/chess"
 )
 
-// Play moves given in SAN or UCI, and write them back in SAN.
-func ExamplePosition_PlayMove() {
-	p, _ := chess.ParseFEN(chess.StartFEN)
-	for _, text := range []string{"e4", "e7e5", "g1f3"} {
-		before := p
-		m, err := p.PlayMove(text)
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		fmt.Println(text, "is", before.SAN(m))
+// Play a move of the starting position and write it in SAN and UCI.
+func ExampleStartingPosition() {
+	p := chess.StartingPosition()
+	var l chess.MoveList
+	p.LegalMoves(&l)
+	fmt.Println(l.Len(), "legal moves,", p.Status())
+	m, _, err := p.FindMove(chess.Knight, -1, -1, chess.MakeSquare(5, 2), chess.NoPieceType)
+	if err != nil {
+		fmt.Println(err)
+		return
 	}
+	fmt.Println(p.SAN(m), m.UCI())
+	p.Play(m)
 	fmt.Println(p.FEN())
 	// Output:
-	// e4 is e4
-	// e7e5 is e5
-	// g1f3 is Nf3
-	// rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
+	// 20 legal moves, ongoing
+	// Nf3 g1f3
+	// rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1
 }

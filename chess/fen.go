@@ -4,10 +4,25 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // StartFEN is the standard initial position.
 const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// startingPosition is StartFEN parsed on first use: ParseFEN needs the
+// attack tables, which init functions build after the package's variables.
+var startingPosition = sync.OnceValue(func() Position {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		panic(err)
+	}
+	return p
+})
+
+// StartingPosition returns the standard initial position, the one StartFEN
+// writes. Each call returns a copy to play in.
+func StartingPosition() Position { return startingPosition() }
 
 // FENError is a problem in a FEN string, positioned at a byte offset.
 type FENError struct {
@@ -137,7 +152,6 @@ func ParseFEN(fen string) (Position, error) {
 		return failWith(2, starts[2], starts[2]+len(fields[2]), err)
 	}
 	// En passant.
-	p.ep = NoSquare
 	if ep := fields[3]; ep != "-" {
 		sq, ok := parseSquare(ep)
 		wantRank, pawnRank := 5, 4
@@ -152,10 +166,9 @@ func ParseFEN(fen string) (Position, error) {
 			p.board[MakeSquare(sq.File(), 2*wantRank-pawnRank)] != NoPiece {
 			return fail(3, starts[3], starts[3]+len(ep), "{square} cannot be an en passant square: no {color} pawn can just have moved two squares past it", "square", ep, "color", p.turn.Other())
 		}
-		p.ep = sq
+		p.ep = uint8(sq) + 1
 	}
 	// Counters.
-	p.fullmove = 1
 	if len(fields) > 4 {
 		n, err := strconv.Atoi(fields[4])
 		if err != nil || n < 0 {
@@ -168,7 +181,7 @@ func ParseFEN(fen string) (Position, error) {
 		if err != nil || n < 1 {
 			return fail(5, starts[5], starts[5]+len(fields[5]), "fullmove number {value} is not a positive number", "value", strconv.Quote(fields[5]))
 		}
-		p.fullmove = n
+		p.fullmove = n - 1
 	}
 	p.updateCheckers()
 	return p, nil
@@ -297,7 +310,7 @@ func (p *Position) FEN() string {
 		b.WriteString(" b ")
 	}
 	b.WriteString(p.castlingString())
-	fmt.Fprintf(&b, " %s %d %d", p.ep, p.halfmove, p.fullmove)
+	fmt.Fprintf(&b, " %s %d %d", p.EnPassant(), p.halfmove, p.FullmoveNumber())
 	return b.String()
 }
 

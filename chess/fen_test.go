@@ -94,3 +94,70 @@ func FuzzParseFEN(f *testing.F) {
 		Perft(&p, 2)
 	})
 }
+
+// TestZeroPosition reads the zero Position as the empty board: no en
+// passant square (not a1) and move number 1, which its FEN writes.
+func TestZeroPosition(t *testing.T) {
+	var p Position
+	tests := []struct {
+		name      string
+		got, want any
+	}{
+		{"FEN", p.FEN(), "8/8/8/8/8/8/8/8 w - - 0 1"},
+		{"EnPassant", p.EnPassant(), NoSquare},
+		{"FullmoveNumber", p.FullmoveNumber(), 1},
+		{"HalfmoveClock", p.HalfmoveClock(), 0},
+		{"Turn", p.Turn(), White},
+		{"King", p.King(White), NoSquare},
+		{"Occupied", p.Occupied(), Bitboard(0)},
+		{"CastlingRooks", p.CastlingRooks(), Bitboard(0)},
+		{"Status", p.Status(), Stalemate},
+		{"HasLegalMove", p.HasLegalMove(), false},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("zero Position: %s = %v, want %v", tt.name, tt.got, tt.want)
+		}
+	}
+	p.PlayNull()
+	p.PlayNull()
+	if got, want := p.FEN(), "8/8/8/8/8/8/8/8 w - - 2 2"; got != want {
+		t.Errorf("zero Position after two null moves: %s, want %s", got, want)
+	}
+}
+
+// TestStartingPosition compares StartingPosition with StartFEN parsed, and
+// checks that each call returns a position of its own.
+func TestStartingPosition(t *testing.T) {
+	parsed, err := ParseFEN(StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := StartingPosition()
+	tests := []struct {
+		name      string
+		got, want any
+	}{
+		{"equal to ParseFEN(StartFEN)", p == parsed, true},
+		{"FEN", p.FEN(), StartFEN},
+		{"EnPassant", p.EnPassant(), NoSquare},
+		{"FullmoveNumber", p.FullmoveNumber(), 1},
+		{"Turn", p.Turn(), White},
+		{"King", p.King(Black), MakeSquare(4, 7)},
+		{"IsChess960", p.IsChess960(), false},
+		{"Status", p.Status(), Ongoing},
+		{"Perft 3", Perft(&p, 3), int64(8902)},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("StartingPosition: %s = %v, want %v", tt.name, tt.got, tt.want)
+		}
+	}
+	p.Play(Move{From: MakeSquare(4, 1), To: MakeSquare(4, 3)})
+	if again := StartingPosition(); again.FEN() != StartFEN {
+		t.Errorf("after a move in a copy, StartingPosition is %s", again.FEN())
+	}
+	if got, want := p.FEN(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"; got != want {
+		t.Errorf("after e4: %s, want %s", got, want)
+	}
+}

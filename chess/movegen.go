@@ -9,13 +9,30 @@ const (
 	EnPassant                 // To is the empty square the pawn moves to
 )
 
-// Move is a legal move in some position. A castling move is encoded as the
-// king moving onto its own rook, which covers Chess960; KingTo gives the
-// king's destination.
+// Move is a legal move in some position: From, To, Promotion and Kind, a
+// MoveKind. A castling move is encoded as the king moving onto its own
+// rook, which covers Chess960; KingTo gives the king's destination.
+//
+// A castling move also keeps how UCI writes it, which depends on the
+// position that made it: the king's two-file step in standard chess, the
+// king onto its rook in Chess960 (Position.IsChess960). Moves are compared
+// with ==, and two castling moves from the same position are equal. Moves
+// come from LegalMoves, FindMove and FindCastling, which set all this.
+//
+// Kind is a field of an embedded struct, which keeps Move at four fields,
+// the most that the compiler keeps in registers: a fifth field costs 4% of
+// the replay of a game. m.Kind reads and writes it as any field; a
+// composite literal cannot name it.
 type Move struct {
 	From, To  Square
 	Promotion PieceType // NoPieceType unless a pawn promotes
-	Kind      MoveKind
+	kind
+}
+
+// kind holds a Move's Kind, which Move promotes, and its castling notation.
+type kind struct {
+	Kind     MoveKind
+	chess960 bool // a castling move of a Chess960 position: UCI writes the king onto its rook
 }
 
 // KingTo returns where the moving piece ends up: To, except for castling.
@@ -27,18 +44,20 @@ func (m Move) KingTo() Square {
 	return m.To
 }
 
-// UCI returns the move in UCI notation (standard chess: castling as the
-// king's two-square move; chess960: king onto rook).
-func (m Move) UCI(chess960 bool) string {
+// UCI returns the move in UCI notation, e.g. "e2e4" or "e7e8q". Castling
+// is written as the position that made the move plays: the king's
+// two-file step ("e1g1") in standard chess, the king onto its rook
+// ("e1h1") in Chess960.
+func (m Move) UCI() string {
 	var buf [5]byte
-	return string(m.AppendUCI(buf[:0], chess960))
+	return string(m.AppendUCI(buf[:0]))
 }
 
-// AppendUCI appends the move in UCI notation to dst, as UCI writes it, and
+// AppendUCI appends the move in UCI notation, as UCI returns it, to dst and
 // returns the extended slice.
-func (m Move) AppendUCI(dst []byte, chess960 bool) []byte {
+func (m Move) AppendUCI(dst []byte) []byte {
 	to := m.To
-	if m.Kind == Castle && !chess960 {
+	if m.Kind == Castle && !m.chess960 {
 		to = m.KingTo()
 	}
 	dst = append(dst, m.From.String()...)
@@ -196,8 +215,8 @@ func (p *Position) pawnMoves(l *MoveList, us Color, king Square, occ, target, pi
 		for caps := pawnAttacks[us][from] & them & allowed; caps != 0; {
 			addPawnMove(l, from, caps.PopFirst(), lastRank)
 		}
-		if p.ep != NoSquare && toMask.has(p.ep) && pawnAttacks[us][from].has(p.ep) && p.epLegal(from, king) {
-			l.add(Move{From: from, To: p.ep, Kind: EnPassant})
+		if ep := p.EnPassant(); ep != NoSquare && toMask.has(ep) && pawnAttacks[us][from].has(ep) && p.epLegal(from, king) {
+			l.add(Move{From: from, To: ep, kind: kind{Kind: EnPassant}})
 		}
 	}
 }
@@ -215,12 +234,12 @@ func addPawnMove(l *MoveList, from, to Square, lastRank int) {
 // epLegal tests an en passant capture by playing it on the occupancy: it
 // is the one move that removes two pieces from a line at once.
 func (p *Position) epLegal(from, king Square) bool {
-	them := p.turn.Other()
-	captured := MakeSquare(p.ep.File(), from.Rank())
+	them, ep := p.turn.Other(), p.EnPassant()
+	captured := MakeSquare(ep.File(), from.Rank())
 	if !p.Pieces(them, Pawn).has(captured) {
 		return false
 	}
-	occ := p.Occupied()&^from.bit()&^captured.bit() | p.ep.bit()
+	occ := p.Occupied()&^from.bit()&^captured.bit() | ep.bit()
 	enemies := p.byColor[them] &^ captured.bit()
 	rq := (p.byType[Rook] | p.byType[Queen]) & enemies
 	bq := (p.byType[Bishop] | p.byType[Queen]) & enemies
@@ -251,7 +270,7 @@ func (p *Position) castlingMoves(l *MoveList, us Color, king Square, occ, toMask
 			}
 		}
 		if safe {
-			l.add(Move{From: king, To: rook, Kind: Castle})
+			l.add(Move{From: king, To: rook, kind: kind{Kind: Castle, chess960: p.chess960}})
 		}
 	}
 }

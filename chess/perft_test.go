@@ -154,7 +154,7 @@ func checkQueries(t *testing.T, p *Position, l *MoveList) {
 	}
 	for _, m := range l.Moves() {
 		if got, want := p.Disambiguation(m), disambiguationFrom(p, l, m); got != want {
-			t.Fatalf("%s: Disambiguation(%s) = %d, want %d", p.FEN(), m.UCI(false), got, want)
+			t.Fatalf("%s: Disambiguation(%s) = %d, want %d", p.FEN(), m.UCI(), got, want)
 		}
 	}
 }

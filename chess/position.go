@@ -1,7 +1,11 @@
 package chess
 
 // Position is a chess position. It is a value: copying it copies the
-// position, which is how variations branch off.
+// position, which is how variations branch off. The zero Position is the
+// empty board, white to move, without castling rights or en passant
+// square, at move 1: "8/8/8/8/8/8/8/8 w - - 0 1". No move can be played
+// in it (there is no king); ParseFEN and StartingPosition give positions
+// to play in.
 //
 // Every move copies a position, so its size counts: the one-byte fields
 // share a word.
@@ -12,10 +16,14 @@ type Position struct {
 	castling Bitboard    // rooks that may still castle
 	checkers Bitboard    // pieces giving check to the side to move, kept by Play
 	halfmove int         // plies since the last capture or pawn move
-	fullmove int         // number of the current full move, from 1
+	// fullmove is the number of full moves completed, the FEN fullmove
+	// number minus one, so that the zero Position is at move 1.
+	fullmove int
 	turn     Color
-	ep       Square // en passant target square, or NoSquare
-	chess960 bool   // castling rights are written with files (X-FEN/Shredder)
+	// ep is the en passant target square plus one, 0 for none (as in the
+	// zero Position), as kings holds the king squares.
+	ep       uint8
+	chess960 bool // castling rights are written with files (X-FEN/Shredder)
 	// kings holds each side's king square plus one, 0 for none (as in the
 	// zero Position): every move asks for the king of the side to move.
 	// put, remove and Play keep it.
@@ -29,13 +37,13 @@ func (p *Position) Turn() Color { return p.turn }
 func (p *Position) At(sq Square) Piece { return p.board[sq] }
 
 // EnPassant returns the en passant target square, or NoSquare.
-func (p *Position) EnPassant() Square { return p.ep }
+func (p *Position) EnPassant() Square { return Square(p.ep) - 1 }
 
 // HalfmoveClock returns the plies since the last capture or pawn move.
 func (p *Position) HalfmoveClock() int { return p.halfmove }
 
-// FullmoveNumber returns the number of the current full move.
-func (p *Position) FullmoveNumber() int { return p.fullmove }
+// FullmoveNumber returns the number of the current full move, from 1.
+func (p *Position) FullmoveNumber() int { return p.fullmove + 1 }
 
 // CastlingRooks returns the rooks that keep a castling right.
 func (p *Position) CastlingRooks() Bitboard { return p.castling }
@@ -135,7 +143,7 @@ func (p *Position) Play(m Move) {
 	moving := p.board[from]
 	captured := p.board[to]
 	p.halfmove++
-	p.ep = NoSquare
+	p.ep = 0
 	switch m.Kind {
 	case Castle:
 		kingTo, rookTo := castleTargets(from, to)
@@ -171,7 +179,7 @@ func (p *Position) Play(m Move) {
 		if moving.Type() == Pawn {
 			p.halfmove = 0
 			if d := int(to) - int(from); d == 16 || d == -16 {
-				p.ep = Square((int(from) + int(to)) / 2)
+				p.ep = uint8((int(from)+int(to))/2 + 1)
 			}
 		}
 		if moving.Type() == King {
@@ -270,8 +278,8 @@ func (p *Position) Key() uint64 {
 		k ^= zobristTurn
 	}
 	k ^= uint64(p.castling) * 0x9e3779b97f4a7c15
-	if p.ep != NoSquare {
-		k ^= zobristPieces[0][p.ep]
+	if p.ep != 0 {
+		k ^= zobristPieces[0][p.ep-1]
 	}
 	return k
 }
@@ -303,7 +311,7 @@ func init() {
 // does. It is legal only when the side to move is not in check; the caller
 // decides what to do otherwise.
 func (p *Position) PlayNull() {
-	p.ep = NoSquare
+	p.ep = 0
 	p.halfmove++
 	if p.turn == Black {
 		p.fullmove++

@@ -3,25 +3,7 @@ package chess
 import (
 	"fmt"
 	"strings"
-
-	"github.com/pgnc/pgnc/san"
 )
-
-// pieceTypeOf converts a SAN piece into a piece type: one table look-up,
-// for every move resolved.
-func pieceTypeOf(p san.Piece) PieceType {
-	if int(p) < len(pieceTypes) {
-		return pieceTypes[p]
-	}
-	return NoPieceType
-}
-
-var pieceTypes = [...]PieceType{san.NoPiece: NoPieceType, san.Pawn: Pawn, san.Knight: Knight,
-	san.Bishop: Bishop, san.Rook: Rook, san.Queen: Queen, san.King: King}
-
-// sanPieces converts piece types back into SAN pieces.
-var sanPieces = [...]san.Piece{NoPieceType: san.NoPiece, Pawn: san.Pawn, Knight: san.Knight,
-	Bishop: san.Bishop, Rook: san.Rook, Queen: san.Queen, King: san.King}
 
 // castlingByKingMove reports whether the king's move from from to to,
 // written with its origin, is castling, and on which side: two files along
@@ -40,16 +22,21 @@ func (p *Position) castlingByKingMove(from, to Square) (kingSide, ok bool) {
 	return false, false
 }
 
-// Letter returns the SAN letter of t ("" for pawns).
+// Letter returns the SAN letter of t: "" for pawns, NoPieceType and values
+// beyond King.
 func (t PieceType) Letter() string {
-	if t == Pawn || t == NoPieceType {
+	if t < Knight || t > King {
 		return ""
 	}
 	return string(pieceLetters[t])
 }
 
-// Name returns the English name of t.
+// Name returns the English name of t: "" for NoPieceType and values beyond
+// King.
 func (t PieceType) Name() string {
+	if t > King {
+		return ""
+	}
 	return [...]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}[t]
 }
 
@@ -124,57 +111,65 @@ func (e *AmbiguousMoveError) Error() string {
 	return fmt.Sprintf("%d pieces can make this move", len(e.Candidates))
 }
 
-// Resolve finds the legal move that SAN text sm denotes. A pawn move to the
-// last rank written without promotion piece resolves to the queen
-// promotion and reports promotionAssumed, so that the caller can warn and go on.
-func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err error) {
+// FindMove returns the legal move of the side to move that a move's text
+// describes, castling aside (FindCastling): its piece of type piece goes to
+// to, from file fromFile and rank fromRank where the text gives them (0-7,
+// -1 where it does not), and a pawn promotes to promotion. This is the
+// board's half of reading a move; package san decodes the text (san.Resolve).
+//
+// With both fromFile and fromRank given, as in long algebraic notation and
+// UCI, piece may be NoPieceType for the piece that stands there, and a
+// king's move of two files along its first rank, or onto its own castling
+// rook, is castling. A pawn move to the last rank without promotion piece
+// resolves to the queen promotion and reports promotionAssumed, so that
+// the caller can warn and go on; a promotion piece on a move of another
+// piece is ignored. The errors are *IllegalMoveError and
+// *AmbiguousMoveError, and a plain error for a piece type or square out of
+// range.
+func (p *Position) FindMove(piece PieceType, fromFile, fromRank int, to Square, promotion PieceType) (m Move, promotionAssumed bool, err error) {
 	king := p.King(p.turn)
 	if king == NoSquare {
 		return Move{}, false, &IllegalMoveError{Reason: NoKing, Piece: King, To: NoSquare}
 	}
-	switch sm.Kind {
-	case san.CastleKingside, san.CastleQueenside:
-		return p.resolveCastle(sm.Kind == san.CastleKingside)
-	case san.Null:
-		return Move{}, false, fmt.Errorf("a null move is not a move")
-	case san.Drop:
-		return Move{}, false, &IllegalMoveError{Reason: DropMove, Piece: pieceTypeOf(sm.Piece), To: Square(sm.To)}
-	}
-	if sm.FromFile >= 0 && sm.FromRank >= 0 {
+	if fromFile >= 0 && fromRank >= 0 && fromFile < 8 && fromRank < 8 {
 		// Long algebraic or UCI: the origin names the piece where the text
 		// does not, and a king's move of two files, or onto its own
 		// castling rook, is castling.
-		from := Square(int(sm.FromRank)*8 + int(sm.FromFile))
+		from := MakeSquare(fromFile, fromRank)
 		on := p.At(from)
-		if sm.Piece == san.AnyPiece {
+		if piece == NoPieceType {
 			if on == NoPiece || on.Color() != p.turn {
 				return Move{}, false, &IllegalMoveError{Reason: NothingToMove, Piece: NoPieceType, To: from}
 			}
-			sm.Piece = sanPieces[on.Type()]
+			piece = on.Type()
 		}
-		if sm.Piece == san.King && from == king {
-			if kingSide, ok := p.castlingByKingMove(from, Square(sm.To)); ok {
-				return p.resolveCastle(kingSide)
+		if piece == King && from == king {
+			if kingSide, ok := p.castlingByKingMove(from, to); ok {
+				m, err := p.findCastling(king, kingSide)
+				return m, false, err
 			}
 		}
 	}
-	piece := pieceTypeOf(sm.Piece)
-	to := Square(sm.To)
-	if to < 0 || to > 63 || piece == NoPieceType {
+	// Unsigned, each range is one comparison: to in 0-63, piece Pawn to
+	// King, fromFile and fromRank -1 to 7.
+	if uint(to) > 63 || piece-Pawn > King-Pawn || uint(fromFile+1) > 8 || uint(fromRank+1) > 8 {
 		return Move{}, false, fmt.Errorf("not a move: no piece or no destination square")
 	}
 	from := p.Pieces(p.turn, piece)
-	if sm.FromFile >= 0 {
-		from &= fileBB(int(sm.FromFile))
+	if fromFile >= 0 {
+		from &= fileBB(fromFile)
 	}
-	if sm.FromRank >= 0 {
-		from &= rankBB(int(sm.FromRank))
+	if fromRank >= 0 {
+		from &= rankBB(fromRank)
 	}
 	// Only a pawn move promotes: san.Parse reads a promotion piece on pawn
-	// moves only, and one on a piece move built by hand is ignored.
+	// moves only, and one on a piece move is ignored.
 	var promo PieceType
 	if piece == Pawn {
-		promo = pieceTypeOf(sm.Promotion)
+		promo = promotion
+		if promo != NoPieceType && (promo < Knight || promo > Queen) {
+			return Move{}, false, fmt.Errorf("not a move: a pawn cannot become a %s", promo.Name())
+		}
 		lastRank := 7
 		if p.turn == Black {
 			lastRank = 0
@@ -219,7 +214,7 @@ func (p *Position) Resolve(sm san.Move) (m Move, promotionAssumed bool, err erro
 // an en passant capture where a pawn takes on the en passant square.
 func (p *Position) candidate(piece PieceType, from, to Square, promo PieceType) Move {
 	m := Move{From: from, To: to, Promotion: promo}
-	if piece == Pawn && to == p.ep && from.File() != to.File() {
+	if piece == Pawn && to == p.EnPassant() && from.File() != to.File() {
 		m.Kind = EnPassant
 	}
 	return m
@@ -247,7 +242,7 @@ func (p *Position) sourcesTo(t PieceType, to Square) Bitboard {
 	case King:
 		return kingAttacks[to] & mine
 	case Pawn:
-		if p.byColor[us.Other()].has(to) || to == p.ep {
+		if p.byColor[us.Other()].has(to) || to == p.EnPassant() {
 			return pawnAttacks[us.Other()][to] & mine
 		}
 		if occ.has(to) {
@@ -355,7 +350,7 @@ func (p *Position) pseudoReaches(from, to Square, occ Bitboard) bool {
 		return kingAttacks[from].has(to)
 	case Pawn:
 		if pawnAttacks[pc.Color()][from].has(to) {
-			return p.byColor[pc.Color().Other()].has(to) || to == p.ep
+			return p.byColor[pc.Color().Other()].has(to) || to == p.EnPassant()
 		}
 		step := 8
 		if pc.Color() == Black {
@@ -374,16 +369,27 @@ func (p *Position) pseudoReaches(from, to Square, occ Bitboard) bool {
 	return false
 }
 
-func (p *Position) resolveCastle(kingSide bool) (Move, bool, error) {
+// FindCastling returns the side to move's castling move on the king side
+// (O-O) or the queen side (O-O-O), or an *IllegalMoveError that says why
+// there is none.
+func (p *Position) FindCastling(kingSide bool) (Move, error) {
 	king := p.King(p.turn)
+	if king == NoSquare {
+		return Move{}, &IllegalMoveError{Reason: NoKing, Piece: King, To: NoSquare}
+	}
+	return p.findCastling(king, kingSide)
+}
+
+// findCastling is FindCastling with the king of the side to move on king.
+func (p *Position) findCastling(king Square, kingSide bool) (Move, error) {
 	var rooks Bitboard
 	if kingSide {
 		rooks = p.castlingSide(p.turn) & ^(king.bit()<<1 - 1)
 	} else {
 		rooks = p.castlingSide(p.turn) & (king.bit() - 1)
 	}
-	fail := func(r IllegalReason) (Move, bool, error) {
-		return Move{}, false, &IllegalMoveError{Reason: r, Piece: King, To: NoSquare}
+	fail := func(r IllegalReason) (Move, error) {
+		return Move{}, &IllegalMoveError{Reason: r, Piece: King, To: NoSquare}
 	}
 	if rooks == 0 {
 		return fail(NoCastlingRight)
@@ -395,7 +401,7 @@ func (p *Position) resolveCastle(kingSide bool) (Move, bool, error) {
 		p.castlingMoves(&l, p.turn, king, p.Occupied(), rooks)
 	}
 	if l.n > 0 {
-		return l.moves[0], false, nil
+		return l.moves[0], nil
 	}
 	if p.InCheck() {
 		return fail(CastlingInCheck)
@@ -520,6 +526,17 @@ const (
 	Stalemate               // not in check, no legal move
 )
 
+var statusNames = [...]string{Ongoing: "ongoing", InCheck: "in check", Checkmate: "checkmate", Stalemate: "stalemate"}
+
+// String returns the status in lower-case English words: "ongoing", "in
+// check", "checkmate" or "stalemate"; "Status(n)" for other values.
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", uint8(s))
+}
+
 // Status tells whether the side to move is in check, mated or stalemated.
 func (p *Position) Status() Status {
 	check := p.InCheck()
@@ -585,8 +602,8 @@ func (p *Position) HasLegalMove() bool {
 	}
 	// What is left is rare: pinned pawns, en passant and castling.
 	rest := pawns & pinned
-	if p.ep != NoSquare {
-		rest |= pawns & pawnAttacks[them][p.ep]
+	if ep := p.EnPassant(); ep != NoSquare {
+		rest |= pawns & pawnAttacks[them][ep]
 	}
 	return p.hasRareMove(king, target, pinned, rest)
 }
@@ -600,35 +617,4 @@ func (p *Position) hasRareMove(king Square, target, pinned, pawns Bitboard) bool
 		p.castlingMoves(&l, p.turn, king, p.Occupied(), ^Bitboard(0))
 	}
 	return l.n > 0
-}
-
-// ParseMove returns the legal move that text names in p: SAN, or any
-// notation that san.ParseLenient reads, UCI ("e2e4", "e7e8q", "e1g1" for
-// castling) and long algebraic ("Ng1-f3") included. A pawn move to the
-// last rank must name its piece.
-func (p *Position) ParseMove(text string) (Move, error) {
-	sm, ok := san.ParseLenient(text)
-	if !ok {
-		return Move{}, fmt.Errorf("%q is not a move", text)
-	}
-	if sm.Kind == san.Null {
-		return Move{}, fmt.Errorf("%q is a null move, not a move", text)
-	}
-	m, assumed, err := p.Resolve(sm)
-	if err != nil {
-		return Move{}, fmt.Errorf("%s: %w", text, err)
-	}
-	if assumed {
-		return Move{}, fmt.Errorf("%s: a pawn reaching %s must say which piece it becomes", text, m.To)
-	}
-	return m, nil
-}
-
-// PlayMove plays the move that text names (ParseMove) and returns it.
-func (p *Position) PlayMove(text string) (Move, error) {
-	m, err := p.ParseMove(text)
-	if err == nil {
-		p.Play(m)
-	}
-	return m, err
 }

@@ -526,7 +526,7 @@ func (v *validator) moves(path []any, pos chess.Position, moves []JSONMove, dept
 				v.add(append(at, "san"), "%q is not SAN", jm.SAN)
 				return out, pos, false
 			}
-			mv, _, err := pos.Resolve(sm)
+			mv, _, err := san.Resolve(&pos, sm)
 			if err != nil {
 				v.add(append(at, "san"), "illegal move %s: %v", jm.SAN, err)
 				return out, pos, false

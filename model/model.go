@@ -137,7 +137,7 @@ func (m *Move) UCI() string {
 	if m.Null {
 		return "0000"
 	}
-	return m.Move.UCI(m.chess960)
+	return m.Move.UCI()
 }
 
 // AppendUCI appends what UCI returns to dst and returns the extended slice.
@@ -145,7 +145,7 @@ func (m *Move) AppendUCI(dst []byte) []byte {
 	if m.Null {
 		return append(dst, "0000"...)
 	}
-	return m.Move.AppendUCI(dst, m.chess960)
+	return m.Move.AppendUCI(dst)
 }
 
 // SetChess960 records the castling notation UCI uses for this move.

@@ -1,6 +1,10 @@
 package san
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/pgnc/pgnc/chess"
+)
 
 // ParseLenient decodes text as Parse does and, where Parse fails, the
 // notations people write that are not SAN, each marked by its quirk so that
@@ -29,8 +33,8 @@ func ParseLenient(text string) (Move, bool) {
 	if i := promotionAt(text); i >= 0 && (foreignLetters[text[i]] || text[i] == 'P') {
 		// A promotion piece of another language: like a piece letter, it
 		// waits for the game's language; the shape is checked now.
-		if m, ok := ParseLenient(text[:i] + "Q" + text[i+1:]); ok && m.Piece == Pawn {
-			m.Piece, m.Promotion = NoPiece, NoPiece
+		if m, ok := ParseLenient(text[:i] + "Q" + text[i+1:]); ok && m.Piece == chess.Pawn {
+			m.Piece, m.Promotion = chess.NoPieceType, chess.NoPieceType
 			m.Quirks |= ForeignLetter
 			return m, true
 		}
@@ -49,10 +53,10 @@ func promotionIn(text string, lang *Language) (english string, quirk Quirks, ok 
 		return "", 0, false
 	}
 	rest := text[i:]
-	if p, n := figurine(rest); n > 0 && p != Pawn && p != King {
+	if p, n := figurine(rest); n > 0 && p != chess.Pawn && p != chess.King {
 		return text[:i] + p.Letter() + rest[n:], Figurine, true
 	}
-	if c := rest[0]; lang != nil && upperPiece[c] == NoPiece && lang.pieces[c] != NoPiece && lang.pieces[c] != King {
+	if c := rest[0]; lang != nil && upperPiece[c] == chess.NoPieceType && lang.pieces[c] != chess.NoPieceType && lang.pieces[c] != chess.King {
 		return text[:i] + lang.pieces[c].Letter() + rest[1:], ForeignLetter, true
 	}
 	return "", 0, false
@@ -123,30 +127,30 @@ func lenient(text string, lang *Language) (Move, bool) {
 	}
 	c := s[0]
 	switch {
-	case lang != nil && lang.pieces[c] != NoPiece:
+	case lang != nil && lang.pieces[c] != chess.NoPieceType:
 		if p := lang.pieces[c]; p.Letter()[0] != c {
 			m.Quirks |= ForeignLetter
 		}
 		return afterPiece(m, lang.pieces[c], s[1:])
-	case lang == nil && upperPiece[c] != NoPiece:
+	case lang == nil && upperPiece[c] != chess.NoPieceType:
 		return afterPiece(m, upperPiece[c], s[1:])
 	case lang == nil && foreignLetters[c]:
 		// The piece waits for the game's language; the shape is checked now.
-		if mv, ok := afterPiece(m, Knight, s[1:]); ok {
-			mv.Piece = NoPiece
+		if mv, ok := afterPiece(m, chess.Knight, s[1:]); ok {
+			mv.Piece = chess.NoPieceType
 			mv.Quirks |= ForeignLetter
 			return mv, true
 		}
 		return Move{}, false
 	case c == 'P':
-		if mv, ok := afterPiece(m, Pawn, s[1:]); ok && pawnShaped(mv) {
+		if mv, ok := afterPiece(m, chess.Pawn, s[1:]); ok && pawnShaped(mv) {
 			mv.Quirks |= PawnLetter
 			return mv, true
 		}
 		if mv, ok := pieceMove(m, s[1:]); ok && lang == nil {
 			// "Pcb5": no pawn move, but a piece's, as Dutch writes the
 			// knight. It waits for the game's language, like "Sf3".
-			mv.Piece = NoPiece
+			mv.Piece = chess.NoPieceType
 			mv.Quirks |= ForeignLetter
 			return mv, true
 		}
@@ -164,7 +168,7 @@ func lenient(text string, lang *Language) (Move, bool) {
 	}
 	if c == 'b' { // "bb5": a bishop, the b-file being no pawn move here
 		m.Quirks |= LowerCasePiece
-		m.Piece = Bishop
+		m.Piece = chess.Bishop
 		return pieceMove(m, s[1:])
 	}
 	return Move{}, false
@@ -183,9 +187,9 @@ func pawnShaped(m Move) bool {
 
 // afterPiece decodes what follows the piece letter or figurine of p: SAN's
 // [file][rank][x]square, a pawn move, or long algebraic.
-func afterPiece(m Move, p Piece, s string) (Move, bool) {
+func afterPiece(m Move, p chess.PieceType, s string) (Move, bool) {
 	m.Piece = p
-	if p == Pawn {
+	if p == chess.Pawn {
 		if len(s) == 3 && s[0] == 'x' && isFile(s[1]) && isRank(s[2]) { // "Pxd4"
 			m.Capture, m.To = true, squareOf(s[1], s[2])
 			return m, true
@@ -208,9 +212,9 @@ func enPassantEP(m Move, s string) (Move, bool) {
 	if !ok {
 		return Move{}, false
 	}
-	m.Piece = Pawn
+	m.Piece = chess.Pawn
 	mv, ok := pawnMove(m, rest)
-	if !ok || !mv.Capture || mv.Promotion != NoPiece {
+	if !ok || !mv.Capture || mv.Promotion != chess.NoPieceType {
 		return Move{}, false
 	}
 	mv.Quirks |= EnPassantSuffix
@@ -240,7 +244,7 @@ func long(m Move, s string) (Move, bool) {
 	s = strings.TrimPrefix(s[2:], "=")
 	if s != "" {
 		p := pieceOf(s[0])
-		if len(s) != 1 || p == NoPiece || p == King {
+		if len(s) != 1 || p == chess.NoPieceType || p == chess.King {
 			return Move{}, false
 		}
 		m.Promotion = p
@@ -251,13 +255,13 @@ func long(m Move, s string) (Move, bool) {
 
 // drop decodes "N@e6" or "@e6" (a pawn), with '@' at s[i].
 func drop(m Move, s string, i int) (Move, bool) {
-	m.Kind, m.Piece = Drop, Pawn
+	m.Kind, m.Piece = Drop, chess.Pawn
 	switch i {
 	case 0:
 	case 1:
 		switch p := upperPiece[s[0]]; {
 		case s[0] == 'P':
-		case p != NoPiece && p != King:
+		case p != chess.NoPieceType && p != chess.King:
 			m.Piece = p
 		default:
 			return Move{}, false
@@ -276,24 +280,24 @@ func drop(m Move, s string, i int) (Move, bool) {
 
 // figurine reads a chess symbol at the start of s, U+2654 to U+265F,
 // white or black, and returns its piece and length, or 0 and 0.
-func figurine(s string) (Piece, int) {
+func figurine(s string) (chess.PieceType, int) {
 	if len(s) < 3 || s[0] != 0xE2 || s[1] != 0x99 || s[2] < 0x94 || s[2] > 0x9F {
-		return NoPiece, 0
+		return chess.NoPieceType, 0
 	}
-	return [...]Piece{King, Queen, Rook, Bishop, Knight, Pawn}[(s[2]-0x94)%6], 3
+	return [...]chess.PieceType{chess.King, chess.Queen, chess.Rook, chess.Bishop, chess.Knight, chess.Pawn}[(s[2]-0x94)%6], 3
 }
 
 // Language is a set of piece letters other than the English K, Q, R, B, N.
 type Language struct {
 	Code, Name string
-	kqrbn      string     // the letters of king, queen, rook, bishop and knight
-	pieces     [256]Piece // the upper-case piece letters
-	rewrites   [256]bool  // letters that read differently than in English
-	letters    Letters    // the letters of pieces
+	kqrbn      string               // the letters of king, queen, rook, bishop and knight
+	pieces     [256]chess.PieceType // the upper-case piece letters
+	rewrites   [256]bool            // letters that read differently than in English
+	letters    Letters              // the letters of pieces
 }
 
 // Has reports whether c is one of l's piece letters.
-func (l *Language) Has(c byte) bool { return l.pieces[c] != NoPiece }
+func (l *Language) Has(c byte) bool { return l.pieces[c] != chess.NoPieceType }
 
 // Letters is a set of upper-case letters, A as bit 0.
 type Letters uint32
@@ -323,7 +327,7 @@ func (l Letters) String() string {
 // bishop and knight.
 func newLanguage(code, name, kqrbn string) *Language {
 	l := &Language{Code: code, Name: name, kqrbn: kqrbn}
-	for i, p := range [...]Piece{King, Queen, Rook, Bishop, Knight} {
+	for i, p := range [...]chess.PieceType{chess.King, chess.Queen, chess.Rook, chess.Bishop, chess.Knight} {
 		c := kqrbn[i]
 		l.pieces[c] = p
 		l.letters.Add(c)
@@ -383,7 +387,7 @@ var Languages = []*Language{
 var foreignLetters = func() (f [256]bool) {
 	for _, l := range Languages {
 		for c := range 256 {
-			if l.pieces[c] != NoPiece && upperPiece[c] == NoPiece && c != 'P' {
+			if l.pieces[c] != chess.NoPieceType && upperPiece[c] == chess.NoPieceType && c != 'P' {
 				f[c] = true
 			}
 		}

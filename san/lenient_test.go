@@ -1,6 +1,10 @@
 package san
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pgnc/pgnc/chess"
+)
 
 func TestSpellReadsBack(t *testing.T) {
 	for _, move := range []string{"Nf3", "Bxe5+", "Qh7#", "e8=Q", "exd8=N+", "O-O", "O-O-O#", "Kxe2", "Rad1", "R1e2", "e4"} {
@@ -89,7 +93,7 @@ func TestDutchLetters(t *testing.T) {
 		if q := lenient.Quirks & (PawnLetter | ForeignLetter); q != c.lenient {
 			t.Errorf("ParseLenient(%q) quirks %b, want %b", c.dutch, q, c.lenient)
 		}
-		if c.lenient == ForeignLetter && c.dutch[0] != 'K' && lenient.Piece != NoPiece && lenient.Promotion != NoPiece {
+		if c.lenient == ForeignLetter && c.dutch[0] != 'K' && lenient.Piece != chess.NoPieceType && lenient.Promotion != chess.NoPieceType {
 			t.Errorf("ParseLenient(%q) = %+v: the piece should wait for the language", c.dutch, lenient)
 		}
 		if c.lenient == ForeignLetter {

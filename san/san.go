@@ -1,58 +1,34 @@
 // Package san decodes the text of a move in Standard Algebraic Notation (PGN
 // standard, section 8.2.3) into its parts, without any board: which piece,
 // which disambiguation, capture, destination, promotion, check and suffix
-// annotation the text says.
+// annotation the text says. Pieces and squares are those of package chess;
+// Resolve, ParseMove and PlayMove then find the move on a chess.Position.
 package san
 
-// Piece is a kind of chess piece; NoPiece marks a pawn move or no promotion.
-type Piece uint8
+import "github.com/pgnc/pgnc/chess"
 
-const (
-	NoPiece Piece = iota
-	Pawn
-	Knight
-	Bishop
-	Rook
-	Queen
-	King
-	// AnyPiece is the piece that stands on the origin square: long
-	// algebraic and UCI moves such as "e2e4" or "g1f3" name no piece.
-	AnyPiece
-)
+// AnyPiece is the piece of a long algebraic or UCI move that writes no
+// piece letter, such as "e2e4" or "g1f3": whatever stands on the origin
+// square. It is a value beyond chess.King, which the chess package gives no
+// name; Resolve looks at the board for it.
+const AnyPiece = chess.King + 1
 
-var pieceLetters = [...]string{NoPiece: "", Pawn: "P", Knight: "N", Bishop: "B", Rook: "R", Queen: "Q", King: "K", AnyPiece: ""}
-
-// Letter returns the upper-case SAN letter of p ("" for NoPiece).
-func (p Piece) Letter() string { return pieceLetters[p] }
-
-func pieceOf(c byte) Piece {
+// pieceOf returns the piece of a piece letter in either case, or
+// chess.NoPieceType.
+func pieceOf(c byte) chess.PieceType {
 	switch c {
 	case 'N', 'n':
-		return Knight
+		return chess.Knight
 	case 'B', 'b':
-		return Bishop
+		return chess.Bishop
 	case 'R', 'r':
-		return Rook
+		return chess.Rook
 	case 'Q', 'q':
-		return Queen
+		return chess.Queen
 	case 'K', 'k':
-		return King
+		return chess.King
 	}
-	return NoPiece
-}
-
-// Square is a board square, a1 = 0, b1 = 1, …, h8 = 63.
-type Square int8
-
-// File returns 0 for the a-file through 7 for the h-file.
-func (s Square) File() int { return int(s) & 7 }
-
-// Rank returns 0 for the first rank through 7 for the eighth.
-func (s Square) Rank() int { return int(s) >> 3 }
-
-// String returns the square's name, e.g. "e4".
-func (s Square) String() string {
-	return string([]byte{byte('a' + s.File()), byte('1' + s.Rank())})
+	return chess.NoPieceType
 }
 
 // Kind says which shape of move the text has.
@@ -139,15 +115,15 @@ const (
 // Move is the decoded text of one SAN move.
 type Move struct {
 	Kind       Kind
-	Piece      Piece      // Pawn for pawn moves; NoPiece for castling and null moves
-	FromFile   int8       // disambiguating file 0-7, or -1
-	FromRank   int8       // disambiguating rank 0-7, or -1
-	Capture    bool       // the text has "x"
-	To         Square     // destination (Normal moves only)
-	Promotion  Piece      // NoPiece unless the move promotes
-	Check      Check      // "+" or "#" as written
-	Annotation Annotation // "!", "?" … as written
-	Quirks     Quirks     // deviations from strict SAN
+	Piece      chess.PieceType // chess.Pawn for pawn moves; chess.NoPieceType for castling and null moves; AnyPiece
+	FromFile   int8            // disambiguating file 0-7, or -1
+	FromRank   int8            // disambiguating rank 0-7, or -1
+	Capture    bool            // the text has "x"
+	To         chess.Square    // destination (Normal moves only)
+	Promotion  chess.PieceType // chess.NoPieceType unless the move promotes
+	Check      Check           // "+" or "#" as written
+	Annotation Annotation      // "!", "?" … as written
+	Quirks     Quirks          // deviations from strict SAN
 }
 
 // Parse decodes text, which must be a whole move such as "Nbxd7+!" or
@@ -157,15 +133,15 @@ func Parse(text string) (Move, bool) {
 	switch len(text) {
 	case 2:
 		if isFile(text[0]) && isRank(text[1]) {
-			return Move{Piece: Pawn, FromFile: -1, FromRank: -1, To: squareOf(text[0], text[1])}, true
+			return Move{Piece: chess.Pawn, FromFile: -1, FromRank: -1, To: squareOf(text[0], text[1])}, true
 		}
 	case 3:
-		if p := upperPiece[text[0]]; p != NoPiece && isFile(text[1]) && isRank(text[2]) {
+		if p := upperPiece[text[0]]; p != chess.NoPieceType && isFile(text[1]) && isRank(text[2]) {
 			return Move{Piece: p, FromFile: -1, FromRank: -1, To: squareOf(text[1], text[2])}, true
 		}
 	case 4:
 		// "Nxe5", "Nbd2", "R1e2", "exd5", and "Nf3+".
-		if p := upperPiece[text[0]]; p != NoPiece {
+		if p := upperPiece[text[0]]; p != chess.NoPieceType {
 			if isFile(text[2]) && isRank(text[3]) {
 				m := Move{Piece: p, FromFile: -1, FromRank: -1, To: squareOf(text[2], text[3])}
 				switch {
@@ -183,7 +159,7 @@ func Parse(text string) (Move, bool) {
 				return Move{Piece: p, FromFile: -1, FromRank: -1, To: squareOf(text[1], text[2]), Check: Checking}, true
 			}
 		} else if isFile(text[0]) && text[1] == 'x' && isFile(text[2]) && isRank(text[3]) {
-			return Move{Piece: Pawn, FromFile: int8(text[0] - 'a'), FromRank: -1, Capture: true, To: squareOf(text[2], text[3])}, true
+			return Move{Piece: chess.Pawn, FromFile: int8(text[0] - 'a'), FromRank: -1, Capture: true, To: squareOf(text[2], text[3])}, true
 		}
 	}
 	return parse(text)
@@ -247,22 +223,22 @@ func (m Move) decode(s string) (Move, bool) {
 	if len(s) < 2 {
 		return Move{}, false
 	}
-	if p := pieceOf(s[0]); p != NoPiece && s[0] != 'b' { // lower-case b is the b-file
+	if p := pieceOf(s[0]); p != chess.NoPieceType && s[0] != 'b' { // lower-case b is the b-file
 		m.Piece = p
 		if s[0] >= 'a' {
 			m.Quirks |= LowerCasePiece
 		}
 		return pieceMove(m, s[1:])
 	}
-	m.Piece = Pawn
+	m.Piece = chess.Pawn
 	return pawnMove(m, s)
 }
 
 // upperPiece maps the upper-case piece letters of strict SAN to pieces.
-var upperPiece = [256]Piece{'N': Knight, 'B': Bishop, 'R': Rook, 'Q': Queen, 'K': King}
+var upperPiece = [256]chess.PieceType{'N': chess.Knight, 'B': chess.Bishop, 'R': chess.Rook, 'Q': chess.Queen, 'K': chess.King}
 
 // squareOf returns the square named by a file letter and a rank digit.
-func squareOf(file, rank byte) Square { return Square((rank-'1')*8 + file - 'a') }
+func squareOf(file, rank byte) chess.Square { return chess.Square((rank-'1')*8 + file - 'a') }
 
 func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
 func isRank(c byte) bool { return c >= '1' && c <= '8' }
@@ -323,7 +299,7 @@ func pawnMove(m Move, s string) (Move, bool) {
 			return Move{}, false
 		}
 		p := pieceOf(s[0])
-		if p == NoPiece || p == King {
+		if p == chess.NoPieceType || p == chess.King {
 			return Move{}, false
 		}
 		m.Promotion = p

@@ -3,35 +3,36 @@ package san
 import (
 	"testing"
 
+	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
-func sq(name string) Square { return Square((name[1]-'1')*8 + name[0] - 'a') }
+func sq(name string) chess.Square { return chess.Square((name[1]-'1')*8 + name[0] - 'a') }
 
 func TestParse(t *testing.T) {
 	tests := []struct {
 		text string
 		want Move
 	}{
-		{"e4", Move{Piece: Pawn, FromFile: -1, FromRank: -1, To: sq("e4")}},
-		{"exd5", Move{Piece: Pawn, FromFile: 4, FromRank: -1, Capture: true, To: sq("d5")}},
-		{"cxb8=Q+", Move{Piece: Pawn, FromFile: 2, FromRank: -1, Capture: true, To: sq("b8"), Promotion: Queen, Check: Checking}},
-		{"e8N", Move{Piece: Pawn, FromFile: -1, FromRank: -1, To: sq("e8"), Promotion: Knight, Quirks: PromotionNoEq}},
-		{"Nf3", Move{Piece: Knight, FromFile: -1, FromRank: -1, To: sq("f3")}},
-		{"Rfe8+", Move{Piece: Rook, FromFile: 5, FromRank: -1, To: sq("e8"), Check: Checking}},
-		{"R3xd4", Move{Piece: Rook, FromFile: -1, FromRank: 2, Capture: true, To: sq("d4")}},
-		{"Qh8xg7#", Move{Piece: Queen, FromFile: 7, FromRank: 7, Capture: true, To: sq("g7"), Check: Mating}},
-		{"Nbd7!?", Move{Piece: Knight, FromFile: 1, FromRank: -1, To: sq("d7"), Annotation: Interesting}},
-		{"Kxh2??", Move{Piece: King, FromFile: -1, FromRank: -1, Capture: true, To: sq("h2"), Annotation: Blunder}},
+		{"e4", Move{Piece: chess.Pawn, FromFile: -1, FromRank: -1, To: sq("e4")}},
+		{"exd5", Move{Piece: chess.Pawn, FromFile: 4, FromRank: -1, Capture: true, To: sq("d5")}},
+		{"cxb8=Q+", Move{Piece: chess.Pawn, FromFile: 2, FromRank: -1, Capture: true, To: sq("b8"), Promotion: chess.Queen, Check: Checking}},
+		{"e8N", Move{Piece: chess.Pawn, FromFile: -1, FromRank: -1, To: sq("e8"), Promotion: chess.Knight, Quirks: PromotionNoEq}},
+		{"Nf3", Move{Piece: chess.Knight, FromFile: -1, FromRank: -1, To: sq("f3")}},
+		{"Rfe8+", Move{Piece: chess.Rook, FromFile: 5, FromRank: -1, To: sq("e8"), Check: Checking}},
+		{"R3xd4", Move{Piece: chess.Rook, FromFile: -1, FromRank: 2, Capture: true, To: sq("d4")}},
+		{"Qh8xg7#", Move{Piece: chess.Queen, FromFile: 7, FromRank: 7, Capture: true, To: sq("g7"), Check: Mating}},
+		{"Nbd7!?", Move{Piece: chess.Knight, FromFile: 1, FromRank: -1, To: sq("d7"), Annotation: Interesting}},
+		{"Kxh2??", Move{Piece: chess.King, FromFile: -1, FromRank: -1, Capture: true, To: sq("h2"), Annotation: Blunder}},
 		{"O-O", Move{Kind: CastleKingside, FromFile: -1, FromRank: -1}},
 		{"O-O-O#!", Move{Kind: CastleQueenside, FromFile: -1, FromRank: -1, Check: Mating, Annotation: Good}},
 		{"0-0+", Move{Kind: CastleKingside, FromFile: -1, FromRank: -1, Check: Checking, Quirks: ZeroCastling}},
 		{"--", Move{Kind: Null, FromFile: -1, FromRank: -1}},
 		{"Z0", Move{Kind: Null, FromFile: -1, FromRank: -1}},
-		{"nf3", Move{Piece: Knight, FromFile: -1, FromRank: -1, To: sq("f3"), Quirks: LowerCasePiece}},
-		{"bxc3", Move{Piece: Pawn, FromFile: 1, FromRank: -1, Capture: true, To: sq("c3")}},
-		{"exd6e.p.", Move{Piece: Pawn, FromFile: 4, FromRank: -1, Capture: true, To: sq("d6"), Quirks: EnPassantSuffix}},
-		{"a1=q", Move{Piece: Pawn, FromFile: -1, FromRank: -1, To: sq("a1"), Promotion: Queen, Quirks: LowerPromotion}},
+		{"nf3", Move{Piece: chess.Knight, FromFile: -1, FromRank: -1, To: sq("f3"), Quirks: LowerCasePiece}},
+		{"bxc3", Move{Piece: chess.Pawn, FromFile: 1, FromRank: -1, Capture: true, To: sq("c3")}},
+		{"exd6e.p.", Move{Piece: chess.Pawn, FromFile: 4, FromRank: -1, Capture: true, To: sq("d6"), Quirks: EnPassantSuffix}},
+		{"a1=q", Move{Piece: chess.Pawn, FromFile: -1, FromRank: -1, To: sq("a1"), Promotion: chess.Queen, Quirks: LowerPromotion}},
 	}
 	for _, tt := range tests {
 		got, ok := Parse(tt.text)

@@ -342,15 +342,14 @@ func (s *playSession) do(line string) {
 
 // move plays a move, or says why it cannot be played.
 func (s *playSession) move(text string) {
-	m, err := s.pos.ParseMove(text)
+	before := s.pos
+	_, played, err := san.PlayMove(&s.pos, text)
 	if err != nil {
 		msg.Fprintf(s.out, "%s\n", moveError(&s.pos, text, err))
 		return
 	}
-	san := s.pos.SAN(m)
-	s.undo = append(s.undo, s.pos)
-	s.played = append(s.played, san)
-	s.pos.Play(m)
+	s.undo = append(s.undo, before)
+	s.played = append(s.played, played)
 	s.seen[s.pos.Key()]++
 	s.show()
 	switch s.pos.Status() {
@@ -443,16 +442,15 @@ func (s *playSession) text() (string, error) {
 	}
 	b.WriteString(s.src[from:g.Result.From])
 	pos := s.undoStart()
-	for i, san := range s.played {
+	for i, played := range s.played {
 		switch {
 		case pos.Turn() == chess.White:
 			fmt.Fprintf(&b, "%d. ", pos.FullmoveNumber())
 		case i == 0:
 			fmt.Fprintf(&b, "%d... ", pos.FullmoveNumber())
 		}
-		b.WriteString(san + " ")
-		m, _ := pos.ParseMove(san)
-		pos.Play(m)
+		b.WriteString(played + " ")
+		san.PlayMove(&pos, played)
 	}
 	b.WriteString(s.result + s.src[g.Result.To:g.To])
 	db, diags := parser.Parse(b.String())

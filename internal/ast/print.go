@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/san"
 )
 
@@ -88,7 +89,11 @@ func describeSAN(m san.Move) string {
 	case san.Null:
 		parts = append(parts, "null")
 	default:
-		parts = append(parts, "piece="+m.Piece.Letter())
+		letter := m.Piece.Letter()
+		if m.Piece == chess.Pawn {
+			letter = "P"
+		}
+		parts = append(parts, "piece="+letter)
 		if m.FromFile >= 0 {
 			parts = append(parts, "file="+string(rune('a'+m.FromFile)))
 		}
@@ -99,7 +104,7 @@ func describeSAN(m san.Move) string {
 			parts = append(parts, "capture")
 		}
 		parts = append(parts, "to="+m.To.String())
-		if m.Promotion != san.NoPiece {
+		if m.Promotion != chess.NoPieceType {
 			parts = append(parts, "promote="+m.Promotion.Letter())
 		}
 	}

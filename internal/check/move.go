@@ -26,7 +26,7 @@ func (c *checker) move(before, pos *chess.Position, n *ast.Move) (*model.Move, b
 			return mv, ok
 		}
 	}
-	m, assumed, err := before.Resolve(sm)
+	m, assumed, err := san.Resolve(before, sm)
 	if err != nil {
 		if m, sm, err = c.lowerCaseBishop(before, n, sm, err); err != nil {
 			return nil, false
@@ -65,7 +65,7 @@ func (c *checker) unusualMove(pos *chess.Position, n *ast.Move) (sm san.Move, mv
 			sm = read
 		}
 	}
-	if sm.Quirks&san.ForeignLetter != 0 && sm.Piece == san.NoPiece {
+	if sm.Quirks&san.ForeignLetter != 0 && sm.Piece == chess.NoPieceType {
 		c.addArgs(diag.PieceLetters, n, append([]diag.Arg{diag.ValueArg("san", n.Text), diag.ValueArg("letter", string(san.ForeignLetterIn(n.Text)))}, c.langProblem...)...)
 		return sm, nil, false, true
 	}
@@ -88,10 +88,10 @@ func (c *checker) unusualMove(pos *chess.Position, n *ast.Move) (sm san.Move, mv
 // b-pawn can play is a bishop's capture in lower case, when a bishop can
 // play it; anything else is reported, and err returned.
 func (c *checker) lowerCaseBishop(before *chess.Position, n *ast.Move, sm san.Move, err error) (chess.Move, san.Move, error) {
-	if sm.Piece == san.Pawn && sm.Capture && n.Text[0] == 'b' {
+	if sm.Piece == chess.Pawn && sm.Capture && n.Text[0] == 'b' {
 		bishop := sm
-		bishop.Piece, bishop.FromFile, bishop.Quirks = san.Bishop, -1, sm.Quirks|san.LowerCasePiece
-		if bm, _, berr := before.Resolve(bishop); berr == nil {
+		bishop.Piece, bishop.FromFile, bishop.Quirks = chess.Bishop, -1, sm.Quirks|san.LowerCasePiece
+		if bm, _, berr := san.Resolve(before, bishop); berr == nil {
 			return bm, bishop, nil
 		}
 	}
@@ -382,7 +382,7 @@ func playsThrough(start *chess.Position, line []ast.Element, lang *san.Language)
 			pos.PlayNull()
 			continue
 		}
-		m, _, err := pos.Resolve(sm)
+		m, _, err := san.Resolve(&pos, sm)
 		if err != nil {
 			return false
 		}
@@ -397,12 +397,12 @@ func playsThrough(start *chess.Position, line []ast.Element, lang *san.Language)
 // origin file is not a disambiguation: SAN writes it on every capture.
 func notationMayDiffer(sm *san.Move, taken chess.PieceType, actual san.Check, assumed bool) bool {
 	return assumed || sm.Capture != (taken != chess.NoPieceType) || sm.Check != actual || sm.Quirks != 0 ||
-		(sm.FromFile >= 0 || sm.FromRank >= 0) && sm.Piece != san.Pawn
+		(sm.FromFile >= 0 || sm.FromRank >= 0) && sm.Piece != chess.Pawn
 }
 
 // disambiguation counts the disambiguating characters written.
 func disambiguation(sm san.Move) int {
-	if sm.Piece == san.Pawn || sm.Kind != san.Normal {
+	if sm.Piece == chess.Pawn || sm.Kind != san.Normal {
 		return 0
 	}
 	n := 0

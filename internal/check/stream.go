@@ -75,7 +75,7 @@ func (s *Stream) Move(sm san.Move) bool {
 		return false
 	}
 	pos := &s.cur
-	m, assumed, err := pos.Resolve(sm)
+	m, assumed, err := san.Resolve(pos, sm)
 	if err != nil {
 		return false
 	}
