@@ -50,7 +50,11 @@ func TestREADMELibrary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
-	code := readmeBlock(t, "info, _ := file.Stat()")
+	code := readmeBlock(t, `r, err := pgn.Open("games.pgn.zst")`)
+	if !strings.Contains(code, `"games.pgn.zst"`) {
+		t.Fatalf("the README's example opens no games.pgn.zst:\n%s", code)
+	}
+	code = strings.Replace(code, `"games.pgn.zst"`, "path", 1)
 	dir, err := os.MkdirTemp("../..", ".readme-example-") // inside the module, which it imports
 	if err != nil {
 		t.Fatal(err)
@@ -60,27 +64,20 @@ func TestREADMELibrary(t *testing.T) {
 
 import (
 	"fmt"
+	"log"
 	"os"
 
-	"github.com/pgnc/pgnc/internal/reader"
+	"github.com/pgnc/pgnc/pgn"
 )
 
 func main() {
 	for _, path := range os.Args[1:] {
-		file, err := os.Open(path)
-		if err != nil {
-			panic(err)
-		}
-		if err := check(file); err != nil {
-			panic(err)
-		}
-		file.Close()
+		read(path)
 	}
 }
 
-func check(file *os.File) error {
-` + code + `	return nil
-}
+func read(path string) {
+` + code + `}
 `
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(program), 0o644); err != nil {
 		t.Fatal(err)
@@ -93,7 +90,7 @@ func check(file *os.File) error {
 	if err != nil {
 		t.Fatalf("the README's example fails: %v\n%s", err, out)
 	}
-	for _, want := range []string{"PGN301", "Adams, Jane – Brown, Tom", "A – B rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"} {
+	for _, want := range []string{"mistakes.pgn:10:34: error[PGN301]", "Adams, Jane - Brown, Tom", "Morphy, Paul - ", "A - B rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the example's output lacks %q:\n%.2000s", want, out)
 		}

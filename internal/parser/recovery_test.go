@@ -164,7 +164,7 @@ func TestGrammarHasNoConflicts(t *testing.T) {
 	}
 	dir := t.TempDir()
 	report := filepath.Join(dir, "y.output")
-	cmd := exec.Command("go", "tool", "goyacc", "-o", filepath.Join(dir, "y.go"), "-v", report, "../grammar/pgn.y")
+	cmd := exec.Command("go", "tool", "goyacc", "-o", filepath.Join(dir, "y.go"), "-v", report, "../../grammar/pgn.y")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("goyacc: %v\n%s", err, out)

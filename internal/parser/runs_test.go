@@ -114,7 +114,7 @@ func elementType(tok string) string {
 // grammar/pgn.y names tokComment, which stays declared for the glue and for
 // messages.
 func TestNoRuleTakesComments(t *testing.T) {
-	src, err := os.ReadFile("../grammar/pgn.y")
+	src, err := os.ReadFile("../../grammar/pgn.y")
 	if err != nil {
 		t.Fatal(err)
 	}
