@@ -24,6 +24,27 @@ type Tag struct {
 	Value string // the value with escapes resolved
 }
 
+// Tags is a tag section, in input order.
+type Tags []Tag
+
+// Tag returns the value of the first tag named name, or "" when there is
+// none.
+func (ts Tags) Tag(name string) string {
+	v, _ := ts.Lookup(name)
+	return v
+}
+
+// Lookup returns the value of the first tag named name, and whether there
+// is one.
+func (ts Tags) Lookup(name string) (string, bool) {
+	for _, t := range ts {
+		if t.Name == name {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
 // Span is the byte range [From, To) of a game's or a move's text: offsets
 // into the text the game was parsed from, as the syntax tree counts them
 // (a game parsed from a piece of a larger file counts from the piece's
@@ -56,7 +77,7 @@ func (r Result) Valid() bool {
 // Game is a resolved game.
 type Game struct {
 	Index    int            // 1-based position of the game in its file
-	Tags     []Tag          // the tag section in file order
+	Tags     Tags           // the tag section in file order
 	Start    chess.Position // the starting position (initial or from the FEN tag)
 	Chess960 bool           // castling follows Chess960 rules
 	Moves    []*Move        // the main line, as far as it could be replayed
@@ -69,21 +90,11 @@ type Game struct {
 
 // Tag returns the value of the first tag named name; "" when there is
 // none (LookupTag tells an empty value from a missing tag).
-func (g *Game) Tag(name string) string {
-	v, _ := g.LookupTag(name)
-	return v
-}
+func (g *Game) Tag(name string) string { return g.Tags.Tag(name) }
 
 // LookupTag returns the value of the first tag named name, and whether
 // there is one.
-func (g *Game) LookupTag(name string) (string, bool) {
-	for _, t := range g.Tags {
-		if t.Name == name {
-			return t.Value, true
-		}
-	}
-	return "", false
-}
+func (g *Game) LookupTag(name string) (string, bool) { return g.Tags.Lookup(name) }
 
 // Final returns the position after the last replayed move of the main line
 // (the start position of a game without moves), replaying the main line:

@@ -14,6 +14,9 @@ import (
 // Tag is one tag pair of a game's tag section, its value unescaped.
 type Tag = model.Tag
 
+// Tags is a tag section, with its lookups.
+type Tags = model.Tags
+
 // Result is a game's termination marker.
 type Result = model.Result
 
@@ -30,7 +33,7 @@ type Game struct {
 	// zip archive ("games.zip:round1.pgn"), or the name given to NewReader.
 	Source string
 	// Tags is the tag section, in input order.
-	Tags []Tag
+	Tags Tags
 	// Moves is the main line, as far as it could be replayed; each move
 	// holds its variations. Only the Full mode fills it.
 	Moves []*Move
@@ -55,20 +58,10 @@ type Game struct {
 }
 
 // Tag returns the value of the tag name, or "" when the game has none.
-func (g *Game) Tag(name string) string {
-	v, _ := g.LookupTag(name)
-	return v
-}
+func (g *Game) Tag(name string) string { return g.Tags.Tag(name) }
 
 // LookupTag returns the value of the tag name and whether the game has it.
-func (g *Game) LookupTag(name string) (string, bool) {
-	for _, t := range g.Tags {
-		if t.Name == name {
-			return t.Value, true
-		}
-	}
-	return "", false
-}
+func (g *Game) LookupTag(name string) (string, bool) { return g.Tags.Lookup(name) }
 
 // Final returns the position after the last replayed move of the main line,
 // a new one at each call. Outside the Full mode, where moves are not kept,

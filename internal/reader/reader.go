@@ -132,7 +132,7 @@ const maxPieceGames = 2048
 // Game is one game read from the input.
 type Game struct {
 	Index int         // 1-based position of the game in the input; 0 for text outside games, and inside Options.Prepare
-	Tags  []model.Tag // the tag section
+	Tags  model.Tags  // the tag section
 	AST   *ast.Game   // the syntax tree; offsets index File.Src()
 	Model *model.Game // the resolved game when Options.Model is set, up to its first move that cannot be played; nil with Index 0
 	Diags diag.List   // every diagnostic of the game, sorted; offsets index File.Src()
@@ -170,14 +170,7 @@ type Game struct {
 
 // Tag returns the value of the first tag named name, or "" when the game
 // has none.
-func (g *Game) Tag(name string) string {
-	for _, t := range g.Tags {
-		if t.Name == name {
-			return t.Value
-		}
-	}
-	return ""
-}
+func (g *Game) Tag(name string) string { return g.Tags.Tag(name) }
 
 // Reader reads games from an io.Reader.
 type Reader struct {
