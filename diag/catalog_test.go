@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 )
 
-var update = flag.Bool("update", false, "rewrite the tables of codes in README.md and docs/codes.es.md")
+var update = flag.Bool("update", false, "rewrite the tables of codes in docs/codes.md and docs/codes.es.md")
 
 const (
 	tableBegin = "<!-- codes:begin -->\n"
@@ -19,12 +19,12 @@ const (
 )
 
 // TestCodeTables keeps the tables of codes equal to the catalogs: the
-// README's in English, docs/codes.es.md's in Spanish.
+// one of docs/codes.md in English, that of docs/codes.es.md in Spanish.
 func TestCodeTables(t *testing.T) {
 	for _, table := range []struct {
 		path    string
 		catalog *Catalog
-	}{{"../README.md", English}, {"../docs/codes.es.md", Spanish}} {
+	}{{"../docs/codes.md", English}, {"../docs/codes.es.md", Spanish}} {
 		data, err := os.ReadFile(table.path)
 		if err != nil {
 			t.Fatal(err)

@@ -14,7 +14,14 @@ import (
 // first, without its fences.
 func readmeBlock(t *testing.T, first string) string {
 	t.Helper()
-	readme, err := os.ReadFile("../../README.md")
+	return docBlock(t, "README.md", first)
+}
+
+// docBlock returns the code block of the document at path (from the
+// repository's root) whose first line starts with first.
+func docBlock(t *testing.T, path, first string) string {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join("../..", path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,23 +31,23 @@ func readmeBlock(t *testing.T, first string) string {
 		start = strings.Index(text, "```go\n"+first)
 	}
 	if start < 0 {
-		t.Fatalf("the README has no block starting %q", first)
+		t.Fatalf("%s has no block starting %q", path, first)
 	}
 	body := text[strings.IndexByte(text[start:], '\n')+start+1:]
 	return body[:strings.Index(body, "```")]
 }
 
-// TestREADMENotPGN: the README's example of a file that is not PGN is what
-// pgnc prints for one, exit code 2.
-func TestREADMENotPGN(t *testing.T) {
-	shown := readmeBlock(t, "x.7z:")
+// TestDocsNotPGN: docs/commands.md's example of a file that is not PGN is
+// what pgnc prints for one, exit code 2.
+func TestDocsNotPGN(t *testing.T) {
+	shown := docBlock(t, "docs/commands.md", "x.7z:")
 	t.Chdir(t.TempDir())
 	if err := os.WriteFile("x.7z", []byte("7z\xbc\xaf\x27\x1c\x00\x04 and the rest of an archive"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var out, stderr strings.Builder
 	if code := run([]string{"check", "x.7z"}, nil, &out, &stderr); code != exitUsage || !strings.HasPrefix(out.String(), shown) {
-		t.Errorf("exit %d, printed:\n%s\nwant it to start with the README's:\n%s", code, out.String(), shown)
+		t.Errorf("exit %d, printed:\n%s\nwant it to start with the docs':\n%s", code, out.String(), shown)
 	}
 }
 
