@@ -5,7 +5,6 @@ import (
 
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/internal/report"
 	"github.com/pgnc/pgnc/model"
@@ -159,12 +158,18 @@ func newGame(g *reader.Game, source string, cat *diag.Catalog) *Game {
 	return out
 }
 
-// resultText returns the marker that resultOf handed on, without copying.
+// resultText returns the marker that resultOf handed on; the switch on the
+// converted bytes copies nothing.
 func resultText(b []byte) Result {
-	for o, r := range results {
-		if &r[0] == &b[0] {
-			return Result(ast.Outcome(o).String())
-		}
+	switch Result(b) {
+	case model.WhiteWins:
+		return model.WhiteWins
+	case model.BlackWins:
+		return model.BlackWins
+	case model.Draw:
+		return model.Draw
+	case model.Unknown:
+		return model.Unknown
 	}
-	return Result(b)
+	return model.NoResult
 }
