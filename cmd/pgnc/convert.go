@@ -9,7 +9,6 @@ import (
 	"io"
 	"maps"
 	"reflect"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,7 +46,7 @@ func newConvertFlags(out io.Writer) *convertFlags {
 	f.set.StringVar(&f.to, "to", "", msg.Sprintf("output format: json, ndjson, uci, san, fen, epd or pgn"))
 	f.set.StringVar(&f.from, "from", "pgn", msg.Sprintf("input format: pgn or json (json reads json and ndjson)"))
 	f.set.BoolVar(&f.final, "final", false, msg.Sprintf("fen, epd: only the final position of each game"))
-	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("read with this many goroutines (at least 1; more than %d, 4 per core, counts as %d); the output order stays that of the input", maxJobs(), maxJobs()))
+	addJobsFlag(f.set, &f.jobs, msg.Sprintf("read with this many goroutines (at least 1; more than 4 per core counts as 4 per core); the output order stays that of the input"))
 	addEncodingFlag(f.set, &f.encoding)
 	f.spelling.add(f.set)
 	f.codes.add(f.set)

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -70,7 +69,7 @@ func newFmtFlags(out io.Writer) *fmtFlags {
 	f.set.IntVar(&f.width, "width", 79, msg.Sprintf("longest movetext line"))
 	f.set.StringVar(&f.strip, "strip", "", msg.Sprintf("comma-separated parts to leave out: comments, variations, nags, clock"))
 	f.set.BoolVar(&f.keepSuffixes, "keep-suffixes", false, msg.Sprintf("write suffix annotations as written (!?) instead of as NAGs ($5)"))
-	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("format with this many goroutines (at least 1; more than %d, 4 per core, counts as %d); the output order stays that of the input", maxJobs(), maxJobs()))
+	addJobsFlag(f.set, &f.jobs, msg.Sprintf("format with this many goroutines (at least 1; more than 4 per core counts as 4 per core); the output order stays that of the input"))
 	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary, at least %d; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is", minGameBytes))
 	addEncodingFlag(f.set, &f.encoding)
 	f.spelling.add(f.set)

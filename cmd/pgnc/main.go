@@ -80,6 +80,13 @@ const usage = "help"
 // checkUsage is the key of check's usage in the catalogs of internal/i18n.
 const checkUsage = "help.check"
 
+// versionUsage and helpUsage are the keys of the usages of pgnc version
+// and pgnc help in the catalogs of internal/i18n.
+const (
+	versionUsage = "help.version"
+	helpUsage    = "help.help"
+)
+
 // run is main without the process: it returns the exit code. A failed
 // write to standard output (a full disk, a closed pipe) is reported once and
 // makes the exit code 2, whatever the command found.
@@ -149,6 +156,10 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "play":
 		return runPlay(args[1:], stdin, stdout, stderr)
 	case "version", "--version":
+		if len(args) > 1 && isHelpFlag(args[1]) {
+			printUsage(stderr, msg.Sprintf(versionUsage), nil)
+			return exitClean
+		}
 		msg.Fprintf(stdout, "pgnc %s\n", version())
 		return exitClean
 	case "help", "-h", "-help", "--help":
@@ -167,10 +178,13 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				printUsage(stdout, msg.Sprintf(fmtUsage), newFmtFlags(stdout).set)
 				return exitClean
 			case "play":
-				printUsage(stdout, msg.Sprintf(playUsage), nil)
+				printUsage(stdout, msg.Sprintf(playUsage), newPlayFlags(stdout).set)
 				return exitClean
-			case "version", "help":
-				printUsage(stdout, msg.Sprintf(usage), nil)
+			case "version":
+				printUsage(stdout, msg.Sprintf(versionUsage), nil)
+				return exitClean
+			case "help", "-h", "-help", "--help":
+				printUsage(stdout, msg.Sprintf(helpUsage), nil)
 				return exitClean
 			}
 			msg.Fprintf(stderr, "pgnc help: unknown command %q\n", args[1])
@@ -181,6 +195,11 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	msg.Fprintf(stderr, "pgnc: unknown command %q\nRun 'pgnc help' for usage.\n", args[0])
 	return exitUsage
+}
+
+// isHelpFlag reports whether arg asks for a command's help.
+func isHelpFlag(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help"
 }
 
 // checkFlags are the options of pgnc check.
@@ -206,7 +225,7 @@ func newCheckFlags(out io.Writer) *checkFlags {
 	f.set.BoolVar(&f.strict, "strict", false, msg.Sprintf("fail (exit 1) on warnings too"))
 	f.set.StringVar(&f.format, "format", "text", msg.Sprintf("output format: text or json (one object per line)"))
 	f.set.IntVar(&f.maxErrors, "max-errors", 0, msg.Sprintf("stop reporting after this many errors (0: no limit); counting goes on"))
-	f.set.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), msg.Sprintf("check with this many goroutines (at least 1; more than %d, 4 per core, counts as %d); output order stays that of the input", maxJobs(), maxJobs()))
+	addJobsFlag(f.set, &f.jobs, msg.Sprintf("check with this many goroutines (at least 1; more than 4 per core counts as 4 per core); output order stays that of the input"))
 	f.set.BoolVarP(&f.quiet, "quiet", "q", false, msg.Sprintf("no progress bar (it shows only when standard error is a terminal)"))
 	f.set.IntVar(&f.maxDepth, "max-depth", parser.DefaultMaxDepth, msg.Sprintf("deepest variation nesting read, at most %d; deeper variations are skipped (PGN214)", parser.DepthCap))
 	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary before the input is cut (PGN215), at least %d", minGameBytes))
@@ -368,6 +387,15 @@ func jobsValid(command string, jobs *int, stderr io.Writer) bool {
 	}
 	*jobs = min(*jobs, maxJobs())
 	return true
+}
+
+// addJobsFlag defines -j, --jobs, with usage as its help. Its default is
+// runtime.GOMAXPROCS(0), one goroutine per core the process may use; the
+// help says so in words rather than giving this machine's number, so that
+// it reads the same everywhere (docs/cli.md is made from it).
+func addJobsFlag(set *pflag.FlagSet, jobs *int, usage string) {
+	set.IntVarP(jobs, "jobs", "j", runtime.GOMAXPROCS(0), usage)
+	set.Lookup("jobs").DefValue = msg.Sprintf("one per core")
 }
 
 // maxJobs is the most goroutines -j gives a command: 4 per core that the

@@ -32,16 +32,29 @@ const playUsage = "help.play"
 // playHelp is the key of the commands of play in the catalogs of internal/i18n.
 const playHelp = "help.play.commands"
 
+// playFlags are the options of pgnc play.
+type playFlags struct {
+	set          *pflag.FlagSet
+	game         int
+	ascii, write bool
+	maxGameBytes int
+	spelling     spellingFlags
+}
+
+func newPlayFlags(out io.Writer) *playFlags {
+	f := &playFlags{set: pflag.NewFlagSet("play", pflag.ContinueOnError)}
+	f.set.SetOutput(out)
+	f.set.IntVar(&f.game, "game", 0, msg.Sprintf("the game to continue, counted from 1 (default: the first whose result is *)"))
+	f.set.BoolVar(&f.ascii, "ascii", false, msg.Sprintf("show the board with letters, not chess symbols"))
+	f.set.BoolVarP(&f.write, "write", "w", false, msg.Sprintf("write the game back into FILE in place of the original"))
+	addGameLimitFlag(f.set, &f.maxGameBytes)
+	f.spelling.add(f.set)
+	return f
+}
+
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	set := pflag.NewFlagSet("play", pflag.ContinueOnError)
-	set.SetOutput(stderr)
-	game := set.Int("game", 0, msg.Sprintf("the game to continue, counted from 1 (default: the first whose result is *)"))
-	ascii := set.Bool("ascii", false, msg.Sprintf("show the board with letters, not chess symbols"))
-	write := set.BoolP("write", "w", false, msg.Sprintf("write the game back into FILE in place of the original"))
-	var limit int
-	addGameLimitFlag(set, &limit)
-	var spelling spellingFlags
-	spelling.add(set)
+	flags := newPlayFlags(stderr)
+	set := flags.set
 	set.Usage = func() {
 		printUsage(stderr, msg.Sprintf(playUsage), set)
 	}
@@ -52,18 +65,18 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		msg.Fprintf(stderr, "pgnc play: name one FILE\n")
 		return exitUsage
 	}
-	if !atLeast("play", "game", *game, 0, stderr) || !atLeast("play", "max-game-bytes", limit, minGameBytes, stderr) {
+	if !atLeast("play", "game", flags.game, 0, stderr) || !atLeast("play", "max-game-bytes", flags.maxGameBytes, minGameBytes, stderr) {
 		return exitUsage
 	}
 	path := set.Arg(0)
-	if *write {
+	if flags.write {
 		// A file -w cannot write is refused before the session, not after it.
 		if _, _, err := rewritable(path); err != nil {
 			msg.Fprintf(stderr, "pgnc play: %v\n", err)
 			return exitUsage
 		}
 	}
-	s, err := openPlaySession(path, *game, limit, stdout, stderr)
+	s, err := openPlaySession(path, flags.game, flags.maxGameBytes, stdout, stderr)
 	if err != nil {
 		msg.Fprintf(stderr, "pgnc play: %v\n", err)
 		return exitUsage
@@ -71,9 +84,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if s == nil {
 		return exitUsage // a game too long to hold, reported
 	}
-	s.unicode = !*ascii
-	s.write = *write
-	s.spelling = spelling
+	s.unicode = !flags.ascii
+	s.write = flags.write
+	s.spelling = flags.spelling
 	if err := s.run(stdin); err != nil {
 		msg.Fprintf(stderr, "pgnc play: %v\n", err)
 		return exitUsage

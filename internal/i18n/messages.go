@@ -82,6 +82,10 @@ Commands:
 	help      show help for a command
 	version   print the pgnc version
 
+Run 'pgnc help <command>' for a command's flags. Every command also takes
+--lang LANG, the language of messages and help: en or es (by default the
+one of LC_ALL, LC_MESSAGES or LANG, else en).
+
 Exit codes: 0 clean, 1 problems found, 2 usage or I/O error.
 `),
 	"help.check": text(`Usage: pgnc check [flags] FILE...
@@ -149,7 +153,7 @@ is 1. Input that is not JSON at all exits 2.
 
 Flags:
 `),
-	"help.play": text(`usage: pgnc play [--game N] [--ascii] [-w] FILE
+	"help.play": text(`Usage: pgnc play [flags] FILE
 
 Continues an unfinished game of FILE (by default the first whose result is
 *) at the terminal, or from moves piped in one per line. Moves are read in
@@ -160,6 +164,19 @@ fifty-move rule are offered as claims (draw). At the end the game is
 printed in the export format, or, with -w, written back into FILE in place
 of the original game, every other byte unchanged.
 
+Flags:
+`),
+	"help.version": text(`Usage: pgnc version
+
+Version prints which pgnc this is: the module version and the VCS revision
+that the build recorded (", modified" when the work tree had changes), or
+"(devel)" for a build without them. "pgnc --version" does the same.
+`),
+	"help.help": text(`Usage: pgnc help [COMMAND]
+
+Help prints the help of COMMAND on standard output: what it does and its
+flags, the text "pgnc COMMAND -h" prints on standard error. Without COMMAND
+it prints the overview of pgnc and its commands.
 `),
 	"help.play.commands": text(`moves in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3), one per line
 undo    take back the last move played here
@@ -313,7 +330,8 @@ Opciones:
 `),
 	"after %s":      text("tras %s"),
 	"black resigns": text("las negras abandonan"),
-	"check with this many goroutines (at least 1; more than %d, 4 per core, counts as %d); output order stays that of the input": text("comprueba con este número de gorrutinas (al menos 1; más de %d, 4 por núcleo, cuenta como %d); la salida conserva el orden de la entrada"),
+	"check with this many goroutines (at least 1; more than 4 per core counts as 4 per core); output order stays that of the input": text("comprueba con este número de gorrutinas (al menos 1; más de 4 por núcleo cuenta como 4 por núcleo); la salida conserva el orden de la entrada"),
+	"one per core":          text("una por núcleo"),
 	"checkmate: black wins": text("jaque mate: ganan las negras"),
 	"checkmate: white wins": text("jaque mate: ganan las blancas"),
 	"comma-separated codes (PGN304 or 304) to leave out: not printed, not counted":       text("códigos separados por comas (PGN304 o 304) que se omiten: ni se muestran ni se cuentan"),
@@ -327,7 +345,7 @@ Opciones:
 	"fen, epd: only the final position of each game":                                      text("fen, epd: solo la posición final de cada partida"),
 	"fifty moves without a capture or a pawn move: either side may claim a draw (draw)\n": text("cincuenta jugadas sin captura ni movimiento de peón: cualquiera de los bandos puede reclamar tablas (draw)\n"),
 	"flag needs an argument: %s":                                                          text("la opción necesita un valor: %s"),
-	"format with this many goroutines (at least 1; more than %d, 4 per core, counts as %d); the output order stays that of the input": text("formatea con este número de gorrutinas (al menos 1; más de %d, 4 por núcleo, cuenta como %d); la salida conserva el orden de la entrada"),
+	"format with this many goroutines (at least 1; more than 4 per core counts as 4 per core); the output order stays that of the input": text("formatea con este número de gorrutinas (al menos 1; más de 4 por núcleo cuenta como 4 por núcleo); la salida conserva el orden de la entrada"),
 	"game %d has errors; pgnc check %s shows them":                        text("la partida %d tiene errores; pgnc check %s los muestra"),
 	"game %d is finished; only a game whose result is * can be continued": text("la partida %d ha terminado; solo se puede continuar una partida cuyo resultado es *"),
 	"how tag values and comments are read: auto (UTF-8; a game that is not UTF-8 is read as Windows-1252, with a warning), utf8 (bytes that are not UTF-8 are errors) or latin1 (Windows-1252)": text("cómo se leen los valores de etiqueta y los comentarios: auto (UTF-8; una partida que no es UTF-8 se lee como Windows-1252, con un aviso), utf8 (los bytes que no son UTF-8 son errores) o latin1 (Windows-1252)"),
@@ -401,6 +419,10 @@ Uso:
 	help      muestra la ayuda de una orden
 	version   muestra la versión de pgnc
 
+Ejecute 'pgnc help <orden>' para ver las opciones de una orden. Todas las
+órdenes admiten además --lang IDIOMA, el idioma de los mensajes y la ayuda:
+en o es (por defecto el de LC_ALL, LC_MESSAGES o LANG, si no en).
+
 Códigos de salida: 0 sin problemas, 1 problemas encontrados, 2 error de uso o de E/S.
 `),
 	"%s is not a plain PGN file; play reads and writes plain text":                     text("%s no es un archivo PGN de texto plano; play lee y escribe texto plano"),
@@ -419,7 +441,7 @@ Ejecute 'pgnc help' para ver el uso.
 	"pgnc: warning: %s links to a file outside %s; passed over\n":                                                                                           text("pgnc: aviso: %s enlaza con un archivo fuera de %s; se omite\n"),
 	"pgnc %s: --%s %d is below %d, the least it takes\n":                                                                                                    text("pgnc %s: --%s %d es menor que %d, el mínimo que admite\n"),
 	"pgnc: warning: %s is not a regular file; passed over\n":                                                                                                text("pgnc: aviso: %s no es un archivo regular; se omite\n"),
-	"read with this many goroutines (at least 1; more than %d, 4 per core, counts as %d); the output order stays that of the input":                         text("lee con este número de gorrutinas (al menos 1; más de %d, 4 por núcleo, cuenta como %d); la salida conserva el orden de la entrada"),
+	"read with this many goroutines (at least 1; more than 4 per core counts as 4 per core); the output order stays that of the input":                      text("lee con este número de gorrutinas (al menos 1; más de 4 por núcleo cuenta como 4 por núcleo); la salida conserva el orden de la entrada"),
 	"rewrite each FILE in place (atomically: a temporary file is renamed over it); a file that another program changed meanwhile is left as it is (exit 2)": text("reescribe cada ARCHIVO en su sitio (de forma atómica: un archivo temporal se renombra sobre él); un archivo que otro programa cambió entretanto se deja como está (salida 2)"),
 	"%s changed while pgnc was rewriting it (another program wrote to it); it is left as it is, with the change: run pgnc again":                            text("%s cambió mientras pgnc lo reescribía (otro programa escribió en él); se deja como está, con el cambio: ejecute pgnc de nuevo"),
 	"show every position of the main line in order":                                                                                                         text("muestra en orden todas las posiciones de la línea principal"),
@@ -438,7 +460,7 @@ Ejecute 'pgnc help' para ver el uso.
 	"unknown --strip part %q (want comments, variations, nags or clock)":                                                                                     text("parte de --strip desconocida %q (se espera comments, variations, nags o clock)"),
 	"unknown encoding %q (want auto, utf8 or latin1)":                                                                                                        text("codificación desconocida %q (se espera auto, utf8 o latin1)"),
 	"unknown language %q (want %s)":                                                                                                                          text("idioma desconocido %q (se espera %s)"),
-	"help.play": text(`uso: pgnc play [--game N] [--ascii] [-w] ARCHIVO
+	"help.play": text(`Uso: pgnc play [opciones] ARCHIVO
 
 Continúa una partida sin terminar de ARCHIVO (por defecto la primera cuyo
 resultado es *) en el terminal, o con jugadas que llegan por una tubería, una
@@ -450,6 +472,20 @@ jugadas se ofrecen como reclamaciones (draw). Al final la partida se escribe
 en el formato de exportación o, con -w, se guarda en ARCHIVO en lugar de la
 partida original, sin cambiar ningún otro byte.
 
+Opciones:
+`),
+	"help.version": text(`Uso: pgnc version
+
+Version muestra qué pgnc es este: la versión del módulo y la revisión del
+control de versiones que registró la compilación (", modified" si el árbol
+de trabajo tenía cambios), o "(devel)" para una compilación sin ellas.
+"pgnc --version" hace lo mismo.
+`),
+	"help.help": text(`Uso: pgnc help [ORDEN]
+
+Help muestra la ayuda de ORDEN en la salida estándar: qué hace y sus
+opciones, el texto que "pgnc ORDEN -h" muestra en la salida de errores. Sin
+ORDEN muestra la presentación de pgnc y sus órdenes.
 `),
 	"which game of the file, from 1": text("qué partida del archivo, desde 1"),
 	"white resigns":                  text("las blancas abandonan"),
