@@ -68,8 +68,16 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	gameN, ply, all, ascii := &flags.game, &flags.ply, &flags.all, &flags.ascii
-	if fs.NArg() != 1 {
+	// No FILE reads standard input when it is not a terminal, as the
+	// other commands do.
+	files := inputArgs(fs.Args(), stdin)
+	if len(files) != 1 {
 		msg.Fprintf(stderr, "pgnc board: want exactly one FILE\n")
+		return exitUsage
+	}
+	if *all && fs.Changed("ply") {
+		// Neither may silently win: --all shows every position, --ply one.
+		msg.Fprintf(stderr, "pgnc board: --all shows every position and --ply %d one; give one of them\n", *ply)
 		return exitUsage
 	}
 	if *gameN < 1 {
@@ -84,7 +92,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var g *model.Game
 	games, inputs := 0, 0
 	failed, tooBig := false, false
-	eachInput(fs.Arg(0), stdin, openOptions{stderr: stderr}, func(in *input.Source, err error) {
+	eachInput(files[0], stdin, openOptions{stderr: stderr}, func(in *input.Source, err error) {
 		if err != nil {
 			msg.Fprintf(stderr, "pgnc: %v\n", err)
 			failed = true
@@ -122,7 +130,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		msg.Fprintf(stderr, "pgnc board: game %d is too long to show\n", *gameN)
 		return exitProblems
 	case inputs != 1:
-		msg.Fprintf(stderr, "pgnc board: %s holds %d PGN inputs; name one file (or one archive member's file)\n", fs.Arg(0), inputs)
+		msg.Fprintf(stderr, "pgnc board: %s holds %d PGN inputs; name one file (or one archive member's file)\n", files[0], inputs)
 		return exitUsage
 	case g == nil:
 		msg.Fprintf(stderr, "pgnc board: the file has %d games; --game %d is out of range\n", games, *gameN)

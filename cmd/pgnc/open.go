@@ -108,7 +108,13 @@ func (e *encodingFlag) Set(name string) error {
 // other flag of every command that reads PGN text.
 func addEncodingFlag(set *pflag.FlagSet, e *encodingFlag) {
 	set.Var(e, "encoding", msg.Sprintf("how tag values and comments are read: auto (UTF-8; a game that is not UTF-8 is read as Windows-1252, with a warning), utf8 (bytes that are not UTF-8 are errors) or latin1 (Windows-1252)"))
-	set.Var(&e.letters, "piece-letters", msg.Sprintf("the language of the piece letters of every game: %s; by default a game with letters that are not English is read in the one language that has them all", languageCodes()))
+	addLettersFlag(set, &e.letters)
+}
+
+// addLettersFlag defines --piece-letters on set: of the commands that read
+// PGN text, and of play, which reads moves as check reads them.
+func addLettersFlag(set *pflag.FlagSet, l *lettersFlag) {
+	set.Var(l, "piece-letters", msg.Sprintf("the language of the piece letters of every game: %s; by default a game with letters that are not English is read in the one language that has them all", languageCodes()))
 }
 
 // lettersFlag is --piece-letters, a language of piece letters, or

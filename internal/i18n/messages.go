@@ -107,12 +107,13 @@ stops after the lexical and syntax checks.
 
 Flags:
 `),
-	"help.board": text(`Usage: pgnc board [flags] FILE
+	"help.board": text(`Usage: pgnc board [flags] [FILE]
 
-Board shows positions of one game of FILE ("-" for standard input; it may be
-compressed, or a zip archive with one .pgn member): the final
-position by default, the position after a given ply with --ply, or every
-position in order with --all, each as a diagram and a FEN.
+Board shows positions of one game of FILE ("-", or no FILE when standard input
+is not a terminal, for standard input; it may be compressed, or a zip archive
+with one .pgn member): the final position by default, the position after a
+given ply with --ply, or every position in order with --all, each as a diagram
+and a FEN. --all and --ply do not go together.
 
 Flags:
 `),
@@ -154,15 +155,24 @@ is 1. Input that is not JSON at all exits 2.
 Flags:
 `),
 	"help.play": text(`Usage: pgnc play [flags] FILE
+       pgnc play --new|--fen FEN [-w FILE]
 
 Continues an unfinished game of FILE (by default the first whose result is
-*) at the terminal, or from moves piped in one per line. Moves are read in
-SAN or any notation pgnc reads (UCI, long algebraic, ...). Commands: undo,
+*) at the terminal, or from moves piped in one per line. --new plays a new
+game from the initial position, --fen one from FEN; its tags are the Seven
+Tag Roster, "?" where unknown and Date today (YYYY.MM.DD), with SetUp "1" and
+FEN after --fen. Moves are read in SAN or any notation pgnc check reads (UCI,
+long algebraic, figurines, the piece letters of another language as check
+reads them, or of the language --piece-letters names). Commands: undo,
 moves, board, flip, fen, draw, resign, save, quit, help. The game ends on
 checkmate, stalemate or insufficient material; threefold repetition and the
 fifty-move rule are offered as claims (draw). At the end the game is
 printed in the export format, or, with -w, written back into FILE in place
-of the original game, every other byte unchanged.
+of the original game, every other byte unchanged; a new game is appended to
+FILE (made if need be) after a blank line. Ctrl-C ends the session with exit
+code 130: with -w and moves not saved it asks, at a terminal, whether to save
+them (default no); unless saved, FILE is left as it is and the game as it
+stands is printed.
 
 Flags:
 `),
@@ -262,12 +272,14 @@ var spanish = map[string]entry{
 	"%s:%d:%d: warning[%s]: %s": text("%s:%d:%d: warning[%s]: %s"),
 	", last move %s":            text(", última jugada %s"),
 	"UTF-16 files":              text("archivos UTF-16"),
-	"help.board": text(`Uso: pgnc board [opciones] ARCHIVO
+	"help.board": text(`Uso: pgnc board [opciones] [ARCHIVO]
 
-Board muestra posiciones de una partida de ARCHIVO ("-" para la entrada
-estándar; puede estar comprimido, o ser un archivo zip con un miembro .pgn):
-la posición final por defecto, la posición tras una media jugada dada con
---ply, o todas las posiciones en orden con --all, cada una como diagrama y FEN.
+Board muestra posiciones de una partida de ARCHIVO ("-", o ningún ARCHIVO
+cuando la entrada estándar no es un terminal, para la entrada estándar; puede
+estar comprimido, o ser un archivo zip con un miembro .pgn): la posición final
+por defecto, la posición tras una media jugada dada con --ply, o todas las
+posiciones en orden con --all, cada una como diagrama y FEN. --all y --ply no
+van juntas.
 
 Opciones:
 `),
@@ -461,16 +473,26 @@ Ejecute 'pgnc help' para ver el uso.
 	"unknown encoding %q (want auto, utf8 or latin1)":                                                                                                        text("codificación desconocida %q (se espera auto, utf8 o latin1)"),
 	"unknown language %q (want %s)":                                                                                                                          text("idioma desconocido %q (se espera %s)"),
 	"help.play": text(`Uso: pgnc play [opciones] ARCHIVO
+     pgnc play --new|--fen FEN [-w ARCHIVO]
 
 Continúa una partida sin terminar de ARCHIVO (por defecto la primera cuyo
 resultado es *) en el terminal, o con jugadas que llegan por una tubería, una
-por línea. Las jugadas se leen en SAN o en cualquier notación que pgnc lee
-(UCI, algebraica larga, ...). Órdenes: undo, moves, board, flip, fen, draw,
-resign, save, quit, help. La partida termina con jaque mate, ahogado o
-material insuficiente; la triple repetición y la regla de las cincuenta
-jugadas se ofrecen como reclamaciones (draw). Al final la partida se escribe
-en el formato de exportación o, con -w, se guarda en ARCHIVO en lugar de la
-partida original, sin cambiar ningún otro byte.
+por línea. --new juega una partida nueva desde la posición inicial, --fen una
+desde FEN; sus etiquetas son las siete obligatorias, "?" donde no se conoce el
+valor y Date la fecha de hoy (AAAA.MM.DD), con SetUp "1" y FEN tras --fen. Las
+jugadas se leen en SAN o en cualquier notación que pgnc check lee (UCI,
+algebraica larga, figurines, las letras de pieza de otro idioma como check las
+lee, o las del idioma que indica --piece-letters). Órdenes: undo, moves, board,
+flip, fen, draw, resign, save, quit, help. La partida termina con jaque mate,
+ahogado o material insuficiente; la triple repetición y la regla de las
+cincuenta jugadas se ofrecen como reclamaciones (draw). Al final la partida se
+escribe en el formato de exportación o, con -w, se guarda en ARCHIVO en lugar
+de la partida original, sin cambiar ningún otro byte; una partida nueva se
+añade al final de ARCHIVO (que se crea si hace falta) tras una línea en blanco.
+Ctrl-C termina la sesión con el código de salida 130: con -w y jugadas sin
+guardar pregunta, en un terminal, si guardarlas (por defecto no); si no se
+guardan, ARCHIVO se deja como está y la partida tal como está se escribe en la
+salida.
 
 Opciones:
 `),
