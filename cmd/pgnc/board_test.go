@@ -46,3 +46,40 @@ func runWith(args []string, stdin string) (int, string, string) {
 	code := run(args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
+
+// TestBoardStdin: board reads standard input as the other commands do,
+// with no FILE (standard input not a terminal) or "-", and shows what it
+// shows of the same file named.
+func TestBoardStdin(t *testing.T) {
+	sample := filepath.Join("..", "..", "testdata", "sample.pgn")
+	data, err := os.ReadFile(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, want, _ := runWith([]string{"board", "--ascii", "--game", "2", sample}, "")
+	for _, args := range [][]string{{"board", "--ascii", "--game", "2"}, {"board", "--ascii", "--game", "2", "-"}} {
+		if code, out, stderr := runWith(args, string(data)); code != exitClean || out != want || stderr != "" {
+			t.Errorf("%v: exit %d: %s%s", args, code, out, stderr)
+		}
+	}
+	if code, _, stderr := runWith([]string{"board", sample, sample}, ""); code != exitUsage || !strings.Contains(stderr, "want exactly one FILE") {
+		t.Errorf("two files: exit %d: %s", code, stderr)
+	}
+}
+
+// TestBoardFlagConflicts: --all and --ply ask for different things; given
+// together they are a usage error, whichever order, not --all silently.
+func TestBoardFlagConflicts(t *testing.T) {
+	sample := filepath.Join("..", "..", "testdata", "sample.pgn")
+	for _, args := range [][]string{{"--all", "--ply", "3"}, {"--ply", "0", "--all"}, {"--ply=3", "--all=true"}} {
+		code, out, stderr := runWith(append(append([]string{"board"}, args...), sample), "")
+		if code != exitUsage || out != "" || !strings.Contains(stderr, "pgnc board: --all shows every position and --ply") {
+			t.Errorf("%v: exit %d: %s%s", args, code, out, stderr)
+		}
+	}
+	for _, args := range [][]string{{"--all"}, {"--ply", "3"}, {"--all=false", "--ply", "3"}} {
+		if code, _, stderr := runWith(append(append([]string{"board", "--ascii"}, args...), sample), ""); code != exitClean {
+			t.Errorf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+}

@@ -191,6 +191,7 @@ type playSession struct {
 	written      []string
 	letters      san.Letters
 	foreign      bool
+	fileLang     *san.Language // the language the file's part is read in, when foreign
 }
 
 // openPlaySession reads the file at path up to the game to continue, the
@@ -291,6 +292,15 @@ func (s *playSession) begin(m *model.Game) {
 		}
 		return true
 	})
+	if s.foreign {
+		lang, conflicting := san.DetectLanguage(s.letters)
+		for _, l := range append([]*san.Language{lang}, conflicting...) {
+			if l != nil && s.linePlays(l) {
+				s.fileLang = l
+				break
+			}
+		}
+	}
 	white, black, event := "?", "?", ""
 	for _, t := range m.Tags {
 		switch t.Name {
@@ -485,6 +495,7 @@ func (s *playSession) run(stdin io.Reader, interrupts <-chan os.Signal) (interru
 	var lines lineReader = pipedLines{bufio.NewReaderSize(stdin, maxLine), &s.out}
 	var t *term.Terminal
 	var keys *ctrlCReader
+	var screen io.ReadWriter
 	if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		state, err := term.MakeRaw(int(f.Fd()))
 		if err != nil {
@@ -492,10 +503,11 @@ func (s *playSession) run(stdin io.Reader, interrupts <-chan os.Signal) (interru
 		}
 		defer term.Restore(int(f.Fd()), state)
 		keys = &ctrlCReader{r: f}
-		t = term.NewTerminal(struct {
+		screen = struct {
 			io.Reader
 			io.Writer
-		}{keys, s.out}, "> ")
+		}{keys, s.out}
+		t = term.NewTerminal(screen, "> ")
 		s.out = t // the terminal turns "\n" into "\r\n" in raw mode
 		lines = t
 	}
@@ -556,6 +568,14 @@ loop:
 	}
 	if interrupted {
 		var ask func(string) bool
+		if t != nil && !pending {
+			// Ctrl-C: a terminal that ended a read on it keeps the key
+			// and ends every later read on it too, so a new one reads
+			// on. The channel hands it over to the reading goroutine.
+			io.WriteString(screen, "^C\r\n")
+			t = term.NewTerminal(screen, "> ")
+			lines, s.out = t, t
+		}
 		if t != nil {
 			ask = func(question string) bool {
 				if pending {
@@ -944,6 +964,12 @@ func (s *playSession) text() (string, error) {
 		}
 	}
 	b.WriteString(s.src[from:g.Result.From])
+	// The moves played here are written in the language the file's part
+	// is read in, so that the whole reads in one.
+	lang := s.pieceLetters
+	if lang == nil {
+		lang = s.fileLang
+	}
 	pos := s.undoStart()
 	for i, played := range s.played {
 		switch {
@@ -952,7 +978,7 @@ func (s *playSession) text() (string, error) {
 		case i == 0:
 			fmt.Fprintf(&b, "%d... ", pos.FullmoveNumber())
 		}
-		b.WriteString(played + " ")
+		b.WriteString(lang.Spell(played) + " ")
 		san.PlayMove(&pos, played)
 	}
 	b.WriteString(s.result + s.src[g.Result.To:g.To])
@@ -960,7 +986,7 @@ func (s *playSession) text() (string, error) {
 	if len(db.Games) != 1 {
 		return "", msg.Errorf("the continued game does not read back as one game")
 	}
-	m, more := check.Checker{Catalog: msg.Diag}.Game(db.Games[0])
+	m, more := check.Checker{Catalog: msg.Diag, Language: lang}.Game(db.Games[0])
 	for _, d := range append(diags, more...) {
 		if d.Severity() == diag.Error {
 			return "", msg.Errorf("the continued game does not check clean: %s", msg.Diag.Message(d))
