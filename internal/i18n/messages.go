@@ -84,9 +84,9 @@ Commands:
 	version   print the pgnc version
 
 Run 'pgnc help <command>' for a command's flags, and 'pgnc help codes' for
-the list of diagnostic codes. Every command also takes
---lang LANG, the language of messages and help: en or es (by default the
-one of LC_ALL, LC_MESSAGES or LANG, else en).
+the list of diagnostic codes. Every command also takes --lang LANG, the
+language of messages and help: en or es (by default the one of LC_ALL,
+LC_MESSAGES or LANG, else en).
 
 Exit codes: 0 clean, 1 problems found, 2 usage or I/O error.
 `),
@@ -456,9 +456,9 @@ Uso:
 	version   muestra la versión de pgnc
 
 Ejecute 'pgnc help <orden>' para ver las opciones de una orden, y 'pgnc help
-codes' para la lista de códigos de diagnóstico. Todas las
-órdenes admiten además --lang IDIOMA, el idioma de los mensajes y la ayuda:
-en o es (por defecto el de LC_ALL, LC_MESSAGES o LANG, si no en).
+codes' para la lista de códigos de diagnóstico. Todas las órdenes admiten
+además --lang IDIOMA, el idioma de los mensajes y la ayuda: en o es (por
+defecto el de LC_ALL, LC_MESSAGES o LANG, si no en).
 
 Códigos de salida: 0 sin problemas, 1 problemas encontrados, 2 error de uso o de E/S.
 `),
