@@ -47,4 +47,6 @@ func (c *Catalog) Explanations() []Explanation {
 
 // explanations holds the explanations of the languages other than
 // English that have them, by language and code.
-var explanations = map[language.Tag]map[Code]Explanation{}
+var explanations = map[language.Tag]map[Code]Explanation{
+	language.Spanish: translated(spanishExplanations),
+}
