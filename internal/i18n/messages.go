@@ -545,7 +545,7 @@ errores.
 	"Example:":        text("Ejemplo:"),
 	"Example":         text("Ejemplo"),
 	"saved as %s":     text("guardado como %s"),
-	"Fix:":            text("Arreglo:"),
+	"Fix:":            text("Solución:"),
 	"pgnc check: unknown severity %q (want warning or error)\n":                                                                                text("pgnc check: gravedad desconocida %q (se espera warning o error)\n"),
 	"the least severity shown: warning (everything) or error (errors only; the summary counts the warnings left out)":                          text("la gravedad mínima que se muestra: warning (todo) o error (solo errores; el resumen cuenta los avisos omitidos)"),
 	"print, instead of each diagnostic, one line per code: count, code, severity and meaning, most frequent first (json: one object per code)": text("muestra, en vez de cada diagnóstico, una línea por código: número, código, gravedad y significado, de más a menos frecuente (json: un objeto por código)"),
