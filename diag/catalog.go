@@ -85,7 +85,7 @@ const (
 type Entry struct {
 	Code     Code
 	Severity Severity
-	Summary  string // one line for the README's code table
+	Summary  string // one line for the tables of codes: docs/codes.md, pgnc help codes
 	Message  string // the message, e.g. "illegal move {san}: {reason}"
 	Hint     string // suggested fix; may be empty
 }
@@ -178,7 +178,7 @@ func (c *Catalog) Raise(raised map[Code]bool) *Catalog {
 	return r
 }
 
-// MarkdownTable renders the catalog as the README's table of codes.
+// MarkdownTable renders the catalog as the table of codes of docs/codes.md.
 func (c *Catalog) MarkdownTable() string {
 	var b strings.Builder
 	b.WriteString(c.phrases["table.head"] + "\n|---|---|---|\n")

@@ -155,6 +155,8 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runConvert(args[1:], stdin, stdout, stderr)
 	case "play":
 		return runPlay(args[1:], stdin, stdout, stderr)
+	case "explain":
+		return runExplain(args[1:], stdout, stderr)
 	case "version", "--version":
 		if len(args) > 1 && isHelpFlag(args[1]) {
 			printUsage(stderr, msg.Sprintf(versionUsage), nil)
@@ -182,6 +184,12 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return exitClean
 			case "version":
 				printUsage(stdout, msg.Sprintf(versionUsage), nil)
+				return exitClean
+			case "explain":
+				printUsage(stdout, msg.Sprintf(explainUsage), nil)
+				return exitClean
+			case "codes":
+				printCodes(stdout)
 				return exitClean
 			case "help", "-h", "-help", "--help":
 				printUsage(stdout, msg.Sprintf(helpUsage), nil)
@@ -216,13 +224,17 @@ type checkFlags struct {
 	maxRepeats             int
 	encoding               encodingFlag
 	codes                  codeFlags
+	severity               string
+	statistics             bool
 }
 
 func newCheckFlags(out io.Writer) *checkFlags {
 	f := &checkFlags{set: pflag.NewFlagSet("check", pflag.ContinueOnError)}
 	f.set.SetOutput(out)
 	f.set.BoolVar(&f.syntax, "syntax", false, msg.Sprintf("stop after the grammar: lexical and syntax checks only, no move replay"))
-	f.set.BoolVar(&f.strict, "strict", false, msg.Sprintf("fail (exit 1) on warnings too"))
+	f.set.BoolVar(&f.strict, "strict", false, msg.Sprintf("fail (exit 1) on warnings too; not on those that --severity error leaves out"))
+	f.set.StringVar(&f.severity, "severity", "warning", msg.Sprintf("the least severity shown: warning (everything) or error (errors only; the summary counts the warnings left out)"))
+	f.set.BoolVar(&f.statistics, "statistics", false, msg.Sprintf("print, instead of each diagnostic, one line per code: count, code, severity and meaning, most frequent first (json: one object per code)"))
 	f.set.StringVar(&f.format, "format", "text", msg.Sprintf("output format: text or json (one object per line)"))
 	f.set.IntVar(&f.maxErrors, "max-errors", 0, msg.Sprintf("stop reporting after this many errors (0: no limit); counting goes on"))
 	addJobsFlag(f.set, &f.jobs, msg.Sprintf("check with this many goroutines (at least 1; more than 4 per core counts as 4 per core); output order stays that of the input"))
@@ -247,6 +259,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		msg.Fprintf(stderr, "pgnc check: unknown format %q (want text or json)\n", flags.format)
 		return exitUsage
 	}
+	if flags.severity != "warning" && flags.severity != "error" {
+		msg.Fprintf(stderr, "pgnc check: unknown severity %q (want warning or error)\n", flags.severity)
+		return exitUsage
+	}
 	if !jobsValid("check", &flags.jobs, stderr) || !atLeast("check", "max-errors", flags.maxErrors, 0, stderr) ||
 		!atLeast("check", "max-depth", flags.maxDepth, 1, stderr) || !atLeast("check", "max-repeats", flags.maxRepeats, 0, stderr) ||
 		!atLeast("check", "max-game-bytes", flags.maxGameBytes, minGameBytes, stderr) {
@@ -269,7 +285,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	c := checker{flags: flags, out: out, stderr: stderr, progress: newProgress(stderr, flags.quiet), codes: codes,
-		report: report.New(out, report.Options{JSON: flags.format == "json", MaxErrors: flags.maxErrors, Syntax: flags.syntax, Codes: codes, Language: msg.Language()})}
+		report: report.New(out, report.Options{JSON: flags.format == "json", MaxErrors: flags.maxErrors, Syntax: flags.syntax, Codes: codes, Language: msg.Language(),
+			ErrorsOnly: flags.severity == "error", Statistics: flags.statistics})}
 	defer c.progress.finish()
 	for _, arg := range args {
 		c.checkArg(arg, stdin)

@@ -79,12 +79,14 @@ Commands:
 	fmt       rewrite PGN in the standard's export format
 	convert   write games as JSON, UCI, SAN, FEN, EPD or PGN
 	play      continue an unfinished game, move by move
+	explain   explain a diagnostic code: its meaning, an example, the fix
 	help      show help for a command
 	version   print the pgnc version
 
-Run 'pgnc help <command>' for a command's flags. Every command also takes
---lang LANG, the language of messages and help: en or es (by default the
-one of LC_ALL, LC_MESSAGES or LANG, else en).
+Run 'pgnc help <command>' for a command's flags, and 'pgnc help codes' for
+the list of diagnostic codes. Every command also takes --lang LANG, the
+language of messages and help: en or es (by default the one of LC_ALL,
+LC_MESSAGES or LANG, else en).
 
 Exit codes: 0 clean, 1 problems found, 2 usage or I/O error.
 `),
@@ -104,6 +106,16 @@ outside it is passed over, with a warning.
 By default every move of every game, variations included, is replayed on a
 board with the full rules of chess (standard chess and Chess960); --syntax
 stops after the lexical and syntax checks.
+
+--severity error shows and counts errors only: the summary line says how
+many warnings it left out, and --strict does not fail on them. --statistics
+prints, instead of each diagnostic, one line per code (its count, severity
+and meaning, most frequent first), then the summary line; with --format
+json, one object {"code", "severity", "count", "summary"} per code and no
+summary. 'pgnc help codes' lists the codes, 'pgnc explain CODE' explains one.
+
+Exit codes: 0 when no error was found (and, with --strict, no warning shown),
+1 when one was, 2 on usage or I/O errors.
 
 Flags:
 `),
@@ -182,11 +194,24 @@ Version prints which pgnc this is: the module version and the VCS revision
 that the build recorded (", modified" when the work tree had changes), or
 "(devel)" for a build without them. "pgnc --version" does the same.
 `),
+	"help.explain": text(`Usage: pgnc explain CODE...
+
+Explain prints, for each diagnostic CODE (PGN304, or 304), what it means, why
+it matters, an example that pgnc reports it on, and the fix. 'pgnc help
+codes' lists every code. An unknown code exits 2.
+`),
+	"help.codes": text(`The diagnostic codes of pgnc: 1xx lexical, 2xx syntax, 3xx chess rules,
+9xx about the report itself. Every code is on by default; --ignore leaves
+codes out, --warn-as-error reports warnings as errors.
+
+`),
+	"%d warnings not shown (--severity error)": plurals(1, "%d warning not shown (--severity error)", "%d warnings not shown (--severity error)"),
 	"help.help": text(`Usage: pgnc help [COMMAND]
 
 Help prints the help of COMMAND on standard output: what it does and its
 flags, the text "pgnc COMMAND -h" prints on standard error. Without COMMAND
-it prints the overview of pgnc and its commands.
+it prints the overview of pgnc and its commands; 'pgnc help codes' lists
+the diagnostic codes.
 `),
 	"help.play.commands": text(`moves in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3), one per line
 undo    take back the last move played here
@@ -253,7 +278,7 @@ var spanish = map[string]entry{
 	"%s: a pawn reaching the last rank must say which piece it becomes":                                                      text("%s: un peón que llega a la última fila debe decir en qué pieza se convierte"),
 	"%s: no PGN file in this directory (.pgn, compressed, or in a zip archive)":                                              text("%s: no hay ningún archivo PGN en este directorio (.pgn, comprimido o dentro de un archivo zip)"),
 	"%s: not in export format\n":                                                                                             text("%s: no está en formato de exportación\n"),
-	"%s: unknown diagnostic code %q (see the README's table of codes)":                                                       text("%s: código de diagnóstico desconocido %q (vea la tabla de códigos del README)"),
+	"%s: unknown diagnostic code %q ('pgnc help codes' lists them)":                                                          text("%s: código de diagnóstico desconocido %q ('pgnc help codes' los lista)"),
 	"%s:%d:%d: error: %s: %s":                                                                                                text("%s:%d:%d: error: %s: %s"),
 	"%d:%d: not JSON: %q where a JSON object starts; convert --from json reads {\"games\": [...]} or one game object a line": text("%d:%d: no es JSON: %q donde empieza un objeto JSON; convert --from json lee {\"games\": [...]} o un objeto de partida por línea"),
 	"%s: %s where %s belongs":                                                                                                text("%s: %s donde corresponde %s"),
@@ -299,6 +324,17 @@ directorio, un enlace simbólico a un archivo de fuera se omite, con un aviso.
 Por defecto cada jugada de cada partida, variantes incluidas, se reproduce en
 un tablero con todas las reglas del ajedrez (ajedrez estándar y Chess960);
 --syntax se detiene tras las comprobaciones léxicas y sintácticas.
+
+--severity error solo muestra y cuenta los errores: la línea de resumen dice
+cuántos avisos omitió, y --strict no falla por ellos. --statistics muestra,
+en vez de cada diagnóstico, una línea por código (su número de apariciones,
+gravedad y significado, de más a menos frecuente) y después la línea de
+resumen; con --format json, un objeto {"code", "severity", "count",
+"summary"} por código y sin resumen. 'pgnc help codes' lista los códigos,
+'pgnc explain CÓDIGO' explica uno.
+
+Códigos de salida: 0 si no se encontró ningún error (ni, con --strict, ningún
+aviso mostrado), 1 si se encontró alguno, 2 en errores de uso o de E/S.
 
 Opciones:
 `),
@@ -353,7 +389,6 @@ Opciones:
 	"draw pieces as letters instead of chess figurines":                                  text("dibuja las piezas con letras en vez de figuras de ajedrez"),
 	"drawn": text("tablas"),
 	"exit 1 when a file is not in export format":                                          text("sale con 1 cuando un archivo no está en formato de exportación"),
-	"fail (exit 1) on warnings too":                                                       text("falla (salida 1) también con avisos"),
 	"fen, epd: only the final position of each game":                                      text("fen, epd: solo la posición final de cada partida"),
 	"fifty moves without a capture or a pawn move: either side may claim a draw (draw)\n": text("cincuenta jugadas sin captura ni movimiento de peón: cualquiera de los bandos puede reclamar tablas (draw)\n"),
 	"flag needs an argument: %s":                                                          text("la opción necesita un valor: %s"),
@@ -428,12 +463,14 @@ Uso:
 	fmt       reescribe PGN en el formato de exportación del estándar
 	convert   escribe las partidas como JSON, UCI, SAN, FEN, EPD o PGN
 	play      continúa una partida sin terminar, jugada a jugada
+	explain   explica un código de diagnóstico: su significado, un ejemplo, el arreglo
 	help      muestra la ayuda de una orden
 	version   muestra la versión de pgnc
 
-Ejecute 'pgnc help <orden>' para ver las opciones de una orden. Todas las
-órdenes admiten además --lang IDIOMA, el idioma de los mensajes y la ayuda:
-en o es (por defecto el de LC_ALL, LC_MESSAGES o LANG, si no en).
+Ejecute 'pgnc help <orden>' para ver las opciones de una orden, y 'pgnc help
+codes' para la lista de códigos de diagnóstico. Todas las órdenes admiten
+además --lang IDIOMA, el idioma de los mensajes y la ayuda: en o es (por
+defecto el de LC_ALL, LC_MESSAGES o LANG, si no en).
 
 Códigos de salida: 0 sin problemas, 1 problemas encontrados, 2 error de uso o de E/S.
 `),
@@ -507,8 +544,36 @@ de trabajo tenía cambios), o "(devel)" para una compilación sin ellas.
 
 Help muestra la ayuda de ORDEN en la salida estándar: qué hace y sus
 opciones, el texto que "pgnc ORDEN -h" muestra en la salida de errores. Sin
-ORDEN muestra la presentación de pgnc y sus órdenes.
+ORDEN muestra la presentación de pgnc y sus órdenes; 'pgnc help codes' lista
+los códigos de diagnóstico.
 `),
+	"help.explain": text(`Uso: pgnc explain CÓDIGO...
+
+Explain muestra, para cada CÓDIGO de diagnóstico (PGN304, o 304), qué
+significa, por qué importa, un ejemplo en el que pgnc lo informa y el
+arreglo. 'pgnc help codes' lista todos los códigos. Un código desconocido
+sale con 2.
+`),
+	"help.codes": text(`Los códigos de diagnóstico de pgnc: 1xx léxicos, 2xx sintácticos, 3xx de las
+reglas del ajedrez, 9xx del propio informe. Todos los códigos están activos
+por defecto; --ignore omite códigos, --warn-as-error informa de avisos como
+errores.
+
+`),
+	"%d warnings not shown (--severity error)":                               plurals(1, "%d aviso sin mostrar (--severity error)", "%d avisos sin mostrar (--severity error)"),
+	"Run 'pgnc explain CODE' for what a code means, an example and the fix.": text("Ejecute 'pgnc explain CÓDIGO' para ver qué significa un código, un ejemplo y el arreglo."),
+	"(This explanation has not been translated; it follows in English.)":     text("(Esta explicación no está traducida; sigue en inglés.)"),
+	"Why it matters:": text("Por qué importa:"),
+	"Example:":        text("Ejemplo:"),
+	"Example":         text("Ejemplo"),
+	"saved as %s":     text("guardado como %s"),
+	"Fix:":            text("Solución:"),
+	"pgnc check: unknown severity %q (want warning or error)\n":                                                                                text("pgnc check: gravedad desconocida %q (se espera warning o error)\n"),
+	"the least severity shown: warning (everything) or error (errors only; the summary counts the warnings left out)":                          text("la gravedad mínima que se muestra: warning (todo) o error (solo errores; el resumen cuenta los avisos omitidos)"),
+	"print, instead of each diagnostic, one line per code: count, code, severity and meaning, most frequent first (json: one object per code)": text("muestra, en vez de cada diagnóstico, una línea por código: número, código, gravedad y significado, de más a menos frecuente (json: un objeto por código)"),
+	"fail (exit 1) on warnings too; not on those that --severity error leaves out":                                                             text("falla (salida 1) también con avisos; no con los que omite --severity error"),
+	"pgnc explain: name a diagnostic code, e.g. pgnc explain PGN304 ('pgnc help codes' lists them)\n":                                          text("pgnc explain: indique un código de diagnóstico, p. ej. pgnc explain PGN304 ('pgnc help codes' los lista)\n"),
+	"pgnc explain: unknown diagnostic code %q ('pgnc help codes' lists them)\n":                                                                text("pgnc explain: código de diagnóstico desconocido %q ('pgnc help codes' los lista)\n"),
 	"which game of the file, from 1": text("qué partida del archivo, desde 1"),
 	"white resigns":                  text("las blancas abandonan"),
 	"write suffix annotations as written (!?) instead of as NAGs ($5)": text("escribe las anotaciones de sufijo tal como están (!?) en vez de como NAG ($5)"),

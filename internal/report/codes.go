@@ -61,7 +61,7 @@ type UnknownCodeError struct{ Flag, Code string }
 
 // Error names the flag and the code, and where the codes are listed.
 func (e *UnknownCodeError) Error() string {
-	return e.Flag + ": unknown diagnostic code " + strconv.Quote(e.Code) + " (see the README's table of codes)"
+	return e.Flag + ": unknown diagnostic code " + strconv.Quote(e.Code) + " (pgnc help codes lists them)"
 }
 
 // parseCodes reads a comma-separated list of diagnostic codes, the value

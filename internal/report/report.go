@@ -9,10 +9,14 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"sort"
+	"strconv"
+	"unicode/utf8"
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/i18n"
 	"github.com/pgnc/pgnc/internal/input"
+	"github.com/pgnc/pgnc/internal/jsonstr"
 	"github.com/pgnc/pgnc/model"
 	"golang.org/x/text/language"
 )
@@ -23,6 +27,13 @@ type Options struct {
 	MaxErrors int   // print no more errors than this (0: all); counting goes on
 	Syntax    bool  // moves were not replayed: the summary leaves out plies
 	Codes     Codes // --ignore and --warn-as-error
+	// ErrorsOnly leaves warnings unprinted and uncounted as warnings
+	// (pgnc check --severity error): HiddenWarnings counts them, and the
+	// summary says how many there were.
+	ErrorsOnly bool
+	// Statistics prints, instead of the diagnostics, one line per code
+	// (Summary): its count, severity and summary, most frequent first.
+	Statistics bool
 	// Language is the language of the text (i18n.Supported); the zero Tag
 	// is English. JSON keeps its field names and severities, and gives
 	// messages and hints in it.
@@ -41,9 +52,12 @@ type Report struct {
 	// (reader.Game), so Errors is the errors of the games and
 	// ErrorsOutside together, and a game is with errors when it owns one.
 	Files, Games, GamesWithErrors, Errors, ErrorsOutside, Warnings, Skipped, Plies int
-	reported                                                                       int // errors printed, for MaxErrors
-	print                                                                          *i18n.Printer
-	buf                                                                            []byte // a diagnostic's text, reused
+	// HiddenWarnings counts the warnings that ErrorsOnly left out.
+	HiddenWarnings int
+	reported       int // errors printed, for MaxErrors
+	print          *i18n.Printer
+	buf            []byte // a diagnostic's text, reused
+	perCode        map[diag.Code]int
 }
 
 // New returns a Report that prints to out.
@@ -81,6 +95,13 @@ func (r *Report) Game(g Game) (int, error) {
 			continue
 		}
 		isError := r.opts.Codes.IsError(d)
+		if !isError && r.opts.ErrorsOnly {
+			r.HiddenWarnings++
+			continue
+		}
+		if r.opts.Statistics {
+			r.count(d.Code)
+		}
 		if isError {
 			r.Errors++
 			if g.Index == 0 {
@@ -92,7 +113,7 @@ func (r *Report) Game(g Game) (int, error) {
 		} else {
 			r.Warnings++
 		}
-		if r.opts.MaxErrors > 0 && r.reported >= r.opts.MaxErrors {
+		if r.opts.Statistics || r.opts.MaxErrors > 0 && r.reported >= r.opts.MaxErrors {
 			continue
 		}
 		if isError {
@@ -123,6 +144,10 @@ func (r *Report) NotPGN(name string, notPGN *input.NotPGNError) error {
 	r.Errors++
 	r.ErrorsOutside++
 	d := diag.Diagnostic{Code: diag.NotPGN, Args: []diag.Arg{diag.ValueArg("file", filepath.Base(name)), diag.PhraseArg("what", notPGN.What), diag.PhraseArg("fix", notPGN.Fix)}}
+	if r.opts.Statistics {
+		r.count(d.Code)
+		return nil
+	}
 	l := diag.Locate(diag.NewFile(name, ""), d)
 	if r.opts.JSON {
 		return l.WriteJSON(r.out, r.opts.Codes.Catalog())
@@ -130,14 +155,83 @@ func (r *Report) NotPGN(name string, notPGN *input.NotPGNError) error {
 	return l.WriteText(r.out, r.opts.Codes.Catalog())
 }
 
-// Summary prints, for text, the line saying how many errors --max-errors
-// left unprinted and the summary line.
+// count counts a diagnostic of code for Statistics.
+func (r *Report) count(code diag.Code) {
+	if r.perCode == nil {
+		r.perCode = map[diag.Code]int{}
+	}
+	r.perCode[code]++
+}
+
+// CodeCount is the number of diagnostics of one code that a check counted.
+type CodeCount struct {
+	Code     diag.Code
+	Severity diag.Severity // as counted: --warn-as-error raises warnings
+	Count    int
+}
+
+// CodeCounts returns, with Statistics, the count of each code reported,
+// most frequent first and, among codes as frequent, by code.
+func (r *Report) CodeCounts() []CodeCount {
+	counts := make([]CodeCount, 0, len(r.perCode))
+	for code, n := range r.perCode {
+		counts = append(counts, CodeCount{Code: code, Severity: r.opts.Codes.Catalog().Lookup(code).Severity, Count: n})
+	}
+	sort.Slice(counts, func(i, j int) bool {
+		if counts[i].Count != counts[j].Count {
+			return counts[i].Count > counts[j].Count
+		}
+		return counts[i].Code < counts[j].Code
+	})
+	return counts
+}
+
+// statistics prints CodeCounts: for text one line per code, its count
+// right-aligned, the code, the severity and the code's summary; for JSON one
+// object per line, {"code", "severity", "count", "summary"}.
+func (r *Report) statistics() error {
+	cat := r.opts.Codes.Catalog()
+	counts := r.CodeCounts()
+	countWidth, severityWidth := 1, 1
+	for _, c := range counts {
+		countWidth = max(countWidth, len(strconv.Itoa(c.Count)))
+		severityWidth = max(severityWidth, utf8.RuneCountInString(cat.SeverityName(c.Severity)))
+	}
+	var b []byte
+	for _, c := range counts {
+		summary := cat.Lookup(c.Code).Summary
+		if r.opts.JSON {
+			b = append(b, `{"code":"`...)
+			b = append(b, c.Code.String()...)
+			b = append(b, `","severity":"`...)
+			b = append(b, c.Severity.String()...)
+			b = append(b, `","count":`...)
+			b = strconv.AppendInt(b, int64(c.Count), 10)
+			b = append(b, `,"summary":`...)
+			b = jsonstr.Append(b, summary)
+			b = append(b, "}\n"...)
+			continue
+		}
+		b = fmt.Appendf(b, "%*d  %s  %-*s  %s\n", countWidth, c.Count, c.Code, severityWidth, cat.SeverityName(c.Severity), summary)
+	}
+	_, err := r.out.Write(b)
+	return err
+}
+
+// Summary prints, with Statistics, the count of each code
+// (statistics); then, for text, the line saying how many errors
+// --max-errors left unprinted and the summary line.
 func (r *Report) Summary() error {
+	if r.opts.Statistics {
+		if err := r.statistics(); err != nil {
+			return err
+		}
+	}
 	if r.opts.JSON {
 		return nil
 	}
 	p := r.print
-	if hidden := r.Errors - r.reported; r.opts.MaxErrors > 0 && hidden > 0 {
+	if hidden := r.Errors - r.reported; r.opts.MaxErrors > 0 && hidden > 0 && !r.opts.Statistics {
 		if _, err := p.Fprintf(r.out, "stopped printing errors after --max-errors %d: %d more errors not shown\n", r.opts.MaxErrors, hidden); err != nil {
 			return err
 		}
@@ -150,8 +244,12 @@ func (r *Report) Summary() error {
 	if r.ErrorsOutside > 0 {
 		errors += p.Sprintf(" (%d outside any game)", r.ErrorsOutside)
 	}
+	warnings := p.Sprintf("%d warnings", r.Warnings)
+	if r.opts.ErrorsOnly {
+		warnings = p.Sprintf("%d warnings not shown (--severity error)", r.HiddenWarnings)
+	}
 	_, err := p.Fprintf(r.out, "%s, %s (%d with errors)%s: %s, %s, %s skipped\n", p.Sprintf("%d files", r.Files), p.Sprintf("%d games", r.Games),
-		r.GamesWithErrors, replayed, errors, p.Sprintf("%d warnings", r.Warnings), p.Sprintf("%d bytes", r.Skipped))
+		r.GamesWithErrors, replayed, errors, warnings, p.Sprintf("%d bytes", r.Skipped))
 	return err
 }
 
