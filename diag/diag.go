@@ -71,9 +71,11 @@ type Diagnostic struct {
 	// there is no exact fix. Text prints none of them: the hint and the
 	// detail lines say the same in words.
 	Fixes []Fix
-	// FEN is the position the diagnostic is about, for one about a move
-	// or a move number: the position before the move; for a result that
-	// the board contradicts, the final position. "" otherwise.
+	// FEN is the position the diagnostic is about, where the position is
+	// the problem: before a move that cannot be played (PGN301, PGN302,
+	// PGN326, PGN329), and the final position for a result that the board
+	// contradicts (PGN319, PGN320). "" otherwise: a fix of how a move is
+	// written needs no position.
 	FEN string
 	// Legal are the legal moves of the position FEN, in SAN, for a move
 	// that cannot be played there (PGN301, PGN326, PGN329): none where

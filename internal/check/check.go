@@ -488,7 +488,6 @@ func (c *checker) wrongMoveNumber(n *ast.MoveNumber, pos *chess.Position) {
 	}
 	if d := c.add(diag.MoveNumberWrong, n, "found", strconv.Itoa(n.Number), "fix", fix); c.kept(d) {
 		d.Replace(fix)
-		d.FEN = pos.FEN()
 	}
 }
 

@@ -295,7 +295,6 @@ func (c *checker) checkNotation(before *chess.Position, n *ast.Move, sm san.Move
 	}
 	if d := c.addArgs(code, n, args...); c.kept(d) {
 		d.Replace(fix)
-		d.FEN = before.FEN()
 	}
 }
 
