@@ -65,6 +65,43 @@ type Diagnostic struct {
 	Game       int    // 1-based index of the game in its file; 0 when outside any game
 	Args       []Arg  // values for the named parameters of the message
 	Detail     string // extra lines printed under the caret, e.g. a board diagram
+	// Fixes are the replacements that mend the problem, as data for a
+	// program to apply: each one alone is a fix, and several are
+	// alternatives (the moves an ambiguous move may mean). Empty when
+	// there is no exact fix. Text prints none of them: the hint and the
+	// detail lines say the same in words.
+	Fixes []Fix
+	// FEN is the position the diagnostic is about, where the position is
+	// the problem: before a move that cannot be played (PGN301, PGN302,
+	// PGN326, PGN329), and the final position for a result that the board
+	// contradicts (PGN319, PGN320). "" otherwise: a fix of how a move is
+	// written needs no position.
+	FEN string
+	// Legal are the legal moves of the position FEN, in SAN, for a move
+	// that cannot be played there (PGN301, PGN326, PGN329): none where
+	// the side to move is mated or stalemated, and for other codes.
+	Legal []string
+}
+
+// Fix is one replacement that mends a diagnostic's problem: the bytes
+// Src[Start:End] of the diagnostic's File replaced by Text. Applied to the
+// text, it gives the corrected text, so that an editor or a --fix can
+// apply it as it is. Its span is usually the diagnostic's own; a fix of a
+// Result tag replaces the tag's quoted value.
+type Fix struct {
+	Start, End int    // byte span replaced, in the File's Src, as Diagnostic.Start and End
+	Text       string // the text to write there: a move in SAN, a move number, a result
+}
+
+// Apply returns src with the fix applied: src[:Start] + Text + src[End:].
+// src is the text the offsets index (File.Src).
+func (f Fix) Apply(src string) string { return src[:f.Start] + f.Text + src[f.End:] }
+
+// Replace adds a fix of d that writes text over d's own span, and returns
+// d.
+func (d *Diagnostic) Replace(text string) *Diagnostic {
+	d.Fixes = append(d.Fixes, Fix{Start: d.Start, End: d.End, Text: text})
+	return d
 }
 
 // Severity returns the severity of the code, the same in every language.

@@ -10,7 +10,13 @@
 //	file:line:col: severity[CODE]: message
 //
 // and Located.WriteText the whole block, source line, caret, hint and
-// detail lines included.
+// detail lines included; Located.WriteJSON gives its JSON record.
+//
+// Besides its message, a Diagnostic may carry data for programs: Fixes,
+// exact replacements of the text that mend the problem, which an editor or
+// a fixer applies as they are (Located.LocatedFixes gives them with lines,
+// columns and offsets in the whole file), and, for a problem with a move,
+// the FEN of its position and the legal moves there.
 package diag
 
 import (

@@ -50,16 +50,43 @@ type Located struct {
 	// language it is printed in; text prints it as the first detail line,
 	// and nothing when it is "".
 	Where string
+	// LocatedFixes are the diagnostic's Fixes, each located as the
+	// diagnostic is. Locate sets them; LocateStart, for text, which prints
+	// no fix, leaves them nil.
+	LocatedFixes []LocatedFix
+}
+
+// LocatedFix is a Fix with its span resolved as a Located's own: lines and
+// columns, and offsets in the whole file. Replacing the bytes Offset to
+// EndOffset of the file by Text applies it.
+type LocatedFix struct {
+	Text              string   // the text to write
+	Pos, EndPos       Position // of the span it replaces
+	Offset, EndOffset int      // of the span it replaces, in the whole file
+}
+
+// locateFixes resolves fixes in f; nil for none.
+func locateFixes(f *File, fixes []Fix) []LocatedFix {
+	if len(fixes) == 0 {
+		return nil
+	}
+	out := make([]LocatedFix, len(fixes))
+	for i, x := range fixes {
+		out[i] = LocatedFix{Text: x.Text, Pos: f.Position(x.Start), EndPos: f.Position(x.End), Offset: f.base + x.Start, EndOffset: f.base + x.End}
+	}
+	return out
 }
 
 // Locate resolves d in f.
 func Locate(f *File, d Diagnostic) Located {
 	l := LocateStart(f, d)
 	l.EndPos = f.Position(d.End)
+	l.LocatedFixes = locateFixes(f, d.Fixes)
 	return l
 }
 
-// LocateStart is Locate without EndPos, which text does not print:
+// LocateStart is Locate without EndPos and LocatedFixes, which text does
+// not print:
 // resolving only starts keeps the columns of many diagnostics on one long
 // line counted on from the one before (File.Position).
 func LocateStart(f *File, d Diagnostic) Located {
@@ -76,6 +103,13 @@ func LocateStart(f *File, d Diagnostic) Located {
 func (l Located) Shift(lines int) Located {
 	l.Pos.Line += lines
 	l.EndPos.Line += lines
+	if l.LocatedFixes != nil {
+		l.LocatedFixes = append([]LocatedFix(nil), l.LocatedFixes...) // shared with the Located shifted
+		for i := range l.LocatedFixes {
+			l.LocatedFixes[i].Pos.Line += lines
+			l.LocatedFixes[i].EndPos.Line += lines
+		}
+	}
 	return l
 }
 
@@ -356,7 +390,9 @@ const (
 // with the texts of c (docs/json.md).
 func WriteJSON(w io.Writer, f *File, d Diagnostic, c *Catalog) error {
 	pos, end := f.Position(d.Start), f.Position(d.End)
-	return Located{Diagnostic: d, File: f.name, Pos: pos, EndPos: end, Offset: f.base + d.Start, EndOffset: f.base + d.End}.WriteJSON(w, c)
+	l := Located{Diagnostic: d, File: f.name, Pos: pos, EndPos: end, Offset: f.base + d.Start, EndOffset: f.base + d.End}
+	l.LocatedFixes = locateFixes(f, d.Fixes)
+	return l.WriteJSON(w, c)
 }
 
 // WriteJSON prints l as the function WriteJSON prints a diagnostic, with
@@ -395,6 +431,40 @@ func (l Located) AppendJSON(dst []byte, c *Catalog) []byte {
 	if d.Detail != "" {
 		dst = append(dst, `,"detail":`...)
 		dst = jsonstr.Append(dst, d.Detail)
+	}
+	for i, x := range l.LocatedFixes {
+		if i == 0 {
+			dst = append(dst, `,"fixes":[`...)
+		} else {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `{"text":`...)
+		dst = jsonstr.Append(dst, x.Text)
+		dst = appendIntField(dst, `,"line":`, x.Pos.Line)
+		dst = appendIntField(dst, `,"col":`, x.Pos.Col)
+		dst = appendIntField(dst, `,"end":{"line":`, x.EndPos.Line)
+		dst = appendIntField(dst, `,"col":`, x.EndPos.Col)
+		dst = appendIntField(dst, `},"offset":`, x.Offset)
+		dst = appendIntField(dst, `,"end_offset":`, x.EndOffset)
+		dst = append(dst, '}')
+	}
+	if len(l.LocatedFixes) > 0 {
+		dst = append(dst, ']')
+	}
+	if d.FEN != "" {
+		dst = append(dst, `,"fen":`...)
+		dst = jsonstr.Append(dst, d.FEN)
+	}
+	for i, m := range d.Legal {
+		if i == 0 {
+			dst = append(dst, `,"legal":[`...)
+		} else {
+			dst = append(dst, ',')
+		}
+		dst = jsonstr.Append(dst, m)
+	}
+	if len(d.Legal) > 0 {
+		dst = append(dst, ']')
 	}
 	return append(dst, "}\n"...)
 }

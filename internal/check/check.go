@@ -486,7 +486,9 @@ func (c *checker) wrongMoveNumber(n *ast.MoveNumber, pos *chess.Position) {
 	if pos.Turn() == chess.Black {
 		fix = fmt.Sprintf("%d...", want)
 	}
-	c.add(diag.MoveNumberWrong, n, "found", strconv.Itoa(n.Number), "fix", fix)
+	if d := c.add(diag.MoveNumberWrong, n, "found", strconv.Itoa(n.Number), "fix", fix); c.kept(d) {
+		d.Replace(fix)
+	}
 }
 
 // Database checks every game of db and returns their models, in order, and

@@ -66,12 +66,19 @@ func (c *checker) unusualMove(pos *chess.Position, n *ast.Move) (sm san.Move, mv
 		}
 	}
 	if sm.Quirks&san.ForeignLetter != 0 && sm.Piece == chess.NoPieceType {
-		c.addArgs(diag.PieceLetters, n, append([]diag.Arg{diag.ValueArg("san", n.Text), diag.ValueArg("letter", string(san.ForeignLetterIn(n.Text)))}, c.langProblem...)...)
+		d := c.addArgs(diag.PieceLetters, n, append([]diag.Arg{diag.ValueArg("san", n.Text), diag.ValueArg("letter", string(san.ForeignLetterIn(n.Text)))}, c.langProblem...)...)
+		if c.kept(d) {
+			d.FEN, d.Legal = pos.FEN(), legalSANs(pos)
+		}
 		return sm, nil, false, true
 	}
 	if sm.Kind == san.Null {
 		if pos.InCheck() {
-			c.withBoard(c.add(diag.NullMoveInCheck, n, "san", n.Text), pos)
+			d := c.add(diag.NullMoveInCheck, n, "san", n.Text)
+			c.withBoard(d, pos)
+			if c.kept(d) {
+				d.Legal = legalSANs(pos)
+			}
 			return sm, nil, false, true
 		}
 		c.add(diag.NullMove, n, "san", n.Text)
@@ -146,22 +153,41 @@ func canonicalSAN(before *chess.Position, m chess.Move, actual san.Check, n *ast
 // checkMarks are the SAN suffixes of san.Check values.
 var checkMarks = [...]string{san.NoCheck: "", san.Checking: "+", san.Mating: "#"}
 
-// unresolved reports a move that matches no legal move or several.
+// unresolved reports a move that matches no legal move or several. Its
+// fixes are the moves it may mean, each with the written move's suffix
+// annotation, so that a fix replaces the whole move as written.
 func (c *checker) unresolved(pos *chess.Position, n *ast.Move, err error) {
+	suffix := n.SAN.Annotation.String()
 	var amb *chess.AmbiguousMoveError
 	if errors.As(err, &amb) {
-		var fixes, squares []string
+		var sans, fixes, squares []string
 		for _, cand := range amb.Candidates {
-			fixes = append(fixes, "'"+pos.SAN(cand)+"'")
+			s := pos.SAN(cand)
+			sans = append(sans, s)
+			fixes = append(fixes, "'"+s+"'")
 			squares = append(squares, cand.From.String())
 		}
-		c.withBoard(c.add(diag.AmbiguousMove, n, "san", n.Text,
-			"squares", strings.Join(squares, ", "), "fixes", strings.Join(fixes, ", ")), pos)
+		d := c.add(diag.AmbiguousMove, n, "san", n.Text,
+			"squares", strings.Join(squares, ", "), "fixes", strings.Join(fixes, ", "))
+		if c.kept(d) {
+			c.withBoard(d, pos)
+			for _, s := range sans {
+				d.Replace(s + suffix)
+			}
+		}
 		return
 	}
 	d := c.addArgs(diag.IllegalMove, n, append([]diag.Arg{diag.ValueArg("san", n.Text)}, illegalArgs(err)...)...)
+	if !c.kept(d) {
+		return
+	}
 	c.withBoard(d, pos)
-	d.Detail = LegalHelp(pos, n.Text, c.catalog) + d.Detail
+	help, near, all := legalHelp(pos, n.Text, c.catalog)
+	d.Detail = help + d.Detail
+	d.Legal = all
+	for _, s := range near {
+		d.Replace(s + suffix)
+	}
 }
 
 // illegalArgs are the arguments that say why a move is illegal: the
@@ -180,15 +206,17 @@ func illegalArgs(err error) []diag.Arg {
 // in check, its legal replies. It speaks the language of cat; nil means
 // English.
 func LegalHelp(pos *chess.Position, text string, cat *diag.Catalog) string {
+	help, _, _ := legalHelp(pos, text, cat)
+	return help
+}
+
+// legalHelp returns what LegalHelp says, the legal moves of the same piece
+// one edit away from text, and all the legal moves, in SAN.
+func legalHelp(pos *chess.Position, text string, cat *diag.Catalog) (help string, near, all []string) {
 	cat = orEnglish(cat)
-	var l chess.MoveList
-	pos.LegalMoves(&l)
 	written := strings.TrimRight(text, "+#!?")
-	var near []string
-	var all []string
-	for i := range l.Len() {
-		s := pos.SAN(l.At(i))
-		all = append(all, s)
+	all = legalSANs(pos)
+	for _, s := range all {
 		if pieceLetter(s) == pieceLetter(written) && editDistance(strings.TrimRight(s, "+#"), written) == 1 {
 			near = append(near, s)
 		}
@@ -207,7 +235,19 @@ func LegalHelp(pos *chess.Position, text string, cat *diag.Catalog) string {
 			b.WriteString(cat.Render("{color} is in check, with {count} legal replies", side, diag.ValueArg("count", strconv.Itoa(len(all)))) + "\n")
 		}
 	}
-	return b.String()
+	return b.String(), near, all
+}
+
+// legalSANs returns the legal moves of pos in SAN, in the order the move
+// generator gives them; nil where there are none.
+func legalSANs(pos *chess.Position) []string {
+	var l chess.MoveList
+	pos.LegalMoves(&l)
+	var all []string
+	for i := range l.Len() {
+		all = append(all, pos.SAN(l.At(i)))
+	}
+	return all
 }
 
 // pieceLetter is the piece a SAN move names: its upper-case first letter,
@@ -253,7 +293,9 @@ func (c *checker) checkNotation(before *chess.Position, n *ast.Move, sm san.Move
 	if code == diag.NonStandardSAN {
 		args = append(args, c.quirk(sm.Quirks)...)
 	}
-	c.addArgs(code, n, args...)
+	if d := c.addArgs(code, n, args...); c.kept(d) {
+		d.Replace(fix)
+	}
 }
 
 // notationProblem returns the first difference between the SAN as written,
@@ -456,7 +498,14 @@ func (c *checker) quirk(q san.Quirks) []diag.Arg {
 	return args
 }
 
-// withBoard attaches the position as a diagram and its FEN.
+// withBoard attaches the position as a diagram and its FEN, in the
+// detail lines and as the diagnostic's FEN.
 func (c *checker) withBoard(d *diag.Diagnostic, pos *chess.Position) {
-	d.Detail = orEnglish(c.catalog).Render("{color} to move:", diag.PhraseArg("color", pos.Turn().String())) + "\n" + pos.Diagram(false) + "FEN: " + pos.FEN() + "\n"
+	d.FEN = pos.FEN()
+	d.Detail = orEnglish(c.catalog).Render("{color} to move:", diag.PhraseArg("color", pos.Turn().String())) + "\n" + pos.Diagram(false) + "FEN: " + d.FEN + "\n"
 }
+
+// kept reports whether d, returned by add or addArgs, is kept: the one
+// returned for a diagnostic that the repeat limit drops is filled in by
+// no more than its detail.
+func (c *checker) kept(d *diag.Diagnostic) bool { return d != &c.dropped }

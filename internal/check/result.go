@@ -254,11 +254,24 @@ func (c *checker) checkResult(g *ast.Game, final *chess.Position, plies int) {
 	default:
 		return
 	}
+	var d *diag.Diagnostic
 	switch {
 	case declared == want:
+		return
 	case declared == ast.Unknown:
-		c.addArgs(diag.UnfinishedResult, where, diag.PhraseArg("status", status), diag.ValueArg("fix", fix))
+		d = c.addArgs(diag.UnfinishedResult, where, diag.PhraseArg("status", status), diag.ValueArg("fix", fix))
 	default:
-		c.addArgs(diag.ResultVsBoard, where, diag.PhraseArg("status", status), diag.ValueArg("result", text), diag.ValueArg("fix", fix))
+		d = c.addArgs(diag.ResultVsBoard, where, diag.PhraseArg("status", status), diag.ValueArg("result", text), diag.ValueArg("fix", fix))
+	}
+	if !c.kept(d) {
+		return
+	}
+	d.FEN = final.FEN()
+	if tag, ok := where.(*ast.TagPair); ok {
+		// The Result tag stands for the missing marker: its value is
+		// what to mend, quotes and all.
+		d.Fixes = append(d.Fixes, diag.Fix{Start: tag.ValueSpan.From, End: tag.ValueSpan.To, Text: `"` + fix + `"`})
+	} else {
+		d.Replace(fix)
 	}
 }

@@ -1016,7 +1016,11 @@ func (p *parser) classify(tokp *lexer.Token) int {
 	case token.Result:
 		return tokResult
 	case token.ResultQuirk:
-		p.addDiag(diag.ResultQuirk, tok.Start, tok.End, "text", text, "fix", quirkFix(text))
+		fix := quirkFix(text)
+		p.addDiag(diag.ResultQuirk, tok.Start, tok.End, "text", text, "fix", fix)
+		if n := len(p.diags); n > 0 && p.diags[n-1].Code == diag.ResultQuirk && p.diags[n-1].Start == tok.Start {
+			p.diags[n-1].Replace(fix) // the hint's fix, as data
+		}
 		return tokResult
 	case token.Move, token.Symbol, token.Integer:
 		if p.cur.Kind == token.LBracket {
