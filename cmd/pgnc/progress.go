@@ -9,12 +9,11 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode"
 
 	"github.com/pgnc/pgnc/diag"
+	"github.com/rivo/uniseg"
 	"golang.org/x/term"
 	"golang.org/x/text/number"
-	"golang.org/x/text/width"
 )
 
 // progress shows a progress bar on the last line of a terminal, the one
@@ -40,7 +39,10 @@ type progress struct {
 	read   atomic.Int64 // bytes of the input read, as stored
 	games  atomic.Int64
 	errors atomic.Int64
-	due    atomic.Int64 // when the next redraw may come, in Unix nanoseconds
+	// ready says a redraw may come: the throttle's time has passed since
+	// the last one. A timer sets it, so that counting a game reads no
+	// clock.
+	ready atomic.Bool
 
 	mu      sync.Mutex
 	active  bool // between begin and finish
@@ -144,7 +146,7 @@ func (p *progress) begin(name string, size int64) {
 	p.read.Store(0)
 	p.games.Store(0)
 	p.errors.Store(0)
-	p.due.Store(0)
+	p.ready.Store(true)
 }
 
 // reached sets the bar to offset off of the input.
@@ -159,7 +161,9 @@ func (p *progress) reached(off int64) {
 func (p *progress) game(errors int) {
 	if p != nil {
 		p.games.Add(1)
-		p.errors.Add(int64(errors))
+		if errors != 0 {
+			p.errors.Add(int64(errors))
+		}
 		p.tick()
 	}
 }
@@ -178,16 +182,19 @@ func (p *progress) finish() {
 // tick redraws the bar with the counts as they are, when the throttle
 // lets it and the cursor is at the start of a line.
 func (p *progress) tick() {
-	now := time.Now()
-	if now.UnixNano() < p.due.Load() {
+	if !p.ready.Load() {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !p.active || p.midLine {
+	if !p.active || p.midLine || !p.ready.Load() {
 		return
 	}
-	p.due.Store(now.UnixNano() + int64(p.throttle))
+	if p.throttle > 0 {
+		p.ready.Store(false)
+		time.AfterFunc(p.throttle, func() { p.ready.Store(true) })
+	}
+	now := time.Now()
 	cols := 80
 	if w, _, err := term.GetSize(int(p.term.Fd())); err == nil && w > 0 {
 		cols = w
@@ -346,7 +353,8 @@ func itemCells(items []barItem) int {
 }
 
 // cutStart shortens s to at most max columns, keeping its end, the file's
-// own name, and marking the cut with "…".
+// own name, and marking the cut with "…". It cuts between characters as
+// a reader sees them (grapheme clusters).
 func cutStart(s string, max int) string {
 	if cells(s) <= max {
 		return s
@@ -354,40 +362,26 @@ func cutStart(s string, max int) string {
 	if max < 1 {
 		return ""
 	}
-	r := []rune(s)
-	w := 1 // "…"
-	i := len(r)
-	for i > 0 && w+runeCells(r[i-1]) <= max {
+	var clusters []string
+	var widths []int
+	state := -1
+	for rest := s; rest != ""; {
+		var c string
+		var w int
+		c, rest, w, state = uniseg.FirstGraphemeClusterInString(rest, state)
+		clusters, widths = append(clusters, c), append(widths, w)
+	}
+	w, i := 1, len(clusters) // 1 for "…"
+	for i > 0 && w+widths[i-1] <= max {
 		i--
-		w += runeCells(r[i])
+		w += widths[i]
 	}
-	return "…" + string(r[i:])
+	return "…" + strings.Join(clusters[i:], "")
 }
 
-// cells is how many columns of a terminal s takes.
-func cells(s string) int {
-	n := 0
-	for _, r := range s {
-		n += runeCells(r)
-	}
-	return n
-}
-
-// runeCells is how many columns of a terminal r takes: two for the wide
+// cells is how many columns of a terminal s takes: two for the wide
 // characters of East Asian scripts, none for combining marks.
-func runeCells(r rune) int {
-	switch {
-	case r < 0x300:
-		return 1
-	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
-		return 0
-	}
-	switch width.LookupRune(r).Kind() {
-	case width.EastAsianWide, width.EastAsianFullwidth:
-		return 2
-	}
-	return 1
-}
+func cells(s string) int { return uniseg.StringWidth(s) }
 
 // group writes n with its digits in groups of three set off by spaces,
 // 95 357, in every language: a comma or a point would read as a decimal

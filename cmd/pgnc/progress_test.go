@@ -248,3 +248,26 @@ func TestNilProgress(t *testing.T) {
 		t.Error("a progress for a writer that is not a terminal")
 	}
 }
+
+// BenchmarkProgressGame is what counting a game costs a check: nothing
+// without a terminal (nil), and with one an atomic add or two and an
+// atomic load, with a redraw every 100ms.
+func BenchmarkProgressGame(b *testing.B) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer null.Close()
+	for _, c := range []struct {
+		name string
+		p    *progress
+	}{{"nil", nil}, {"terminal", &progress{term: null, throttle: 100 * time.Millisecond}}} {
+		b.Run(c.name, func(b *testing.B) {
+			c.p.begin("games.pgn", 1<<30)
+			for i := 0; b.Loop(); i++ {
+				c.p.game(i & 1)
+			}
+			c.p.finish()
+		})
+	}
+}
