@@ -282,9 +282,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		msg.Fprintf(stderr, "pgnc check: no input files (use - for standard input)\n")
 		return exitUsage
 	}
+	prog := newProgress(stderr, flags.quiet)
+	stdout, stderr, shared := prog.writers(stdout, stderr)
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	c := checker{flags: flags, out: out, stderr: stderr, progress: newProgress(stderr, flags.quiet), codes: codes,
+	c := checker{flags: flags, out: out, stderr: stderr, progress: prog, flushGames: shared, codes: codes,
 		report: report.New(out, report.Options{JSON: flags.format == "json", MaxErrors: flags.maxErrors, Syntax: flags.syntax, Codes: codes, Language: msg.Language(),
 			ErrorsOnly: flags.severity == "error", Statistics: flags.statistics})}
 	defer c.progress.finish()
@@ -445,6 +447,9 @@ type checker struct {
 	stderr   io.Writer
 	ioFailed bool
 	progress *progress // nil unless standard error is a terminal
+	// flushGames writes each game's report as it is made, whole lines
+	// that the progress bar on the same terminal goes below.
+	flushGames bool
 }
 
 // checkArg checks the inputs that arg names: a file, a directory of PGN
@@ -527,6 +532,9 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool, lost
 		if err != nil {
 			c.ioError(err)
 			return
+		}
+		if c.flushGames {
+			c.out.Flush()
 		}
 		if g.Index > 0 {
 			c.progress.game(errs)
