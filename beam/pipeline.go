@@ -29,9 +29,11 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/input"
+	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/internal/report"
 	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/san"
 )
 
 // DefaultRangeSize is the default of Options.RangeSize: big enough that a
@@ -50,10 +52,19 @@ type Options struct {
 	MaxDepth     int    // reader.Options.MaxDepth
 	MaxGameBytes int    // reader.Options.MaxGameBytes
 	RangeSize    int64  // bytes of a plain file per work unit; 0: DefaultRangeSize
+	// Encoding, PieceLetters and MaxRepeats are --encoding (a name
+	// parser.ParseEncoding reads; "": auto), --piece-letters (a code
+	// san.LanguageOf knows; "": by the game) and reader.Options.MaxRepeats
+	// (0: diag.DefaultRepeats, below 0: no limit). The command checks them.
+	Encoding     string
+	PieceLetters string
+	MaxRepeats   int
 }
 
 func (o Options) readOptions() reader.Options {
-	return reader.Options{SyntaxOnly: o.Syntax, MaxDepth: o.MaxDepth, MaxGameBytes: o.MaxGameBytes, ReuseMemory: true, InParts: true, SkipComments: true, ReplayWhileParsing: true}
+	enc, _ := parser.ParseEncoding(o.Encoding)
+	return reader.Options{SyntaxOnly: o.Syntax, MaxDepth: o.MaxDepth, MaxGameBytes: o.MaxGameBytes, ReuseMemory: true, InParts: true, SkipComments: true, ReplayWhileParsing: true,
+		Encoding: enc, Language: san.LanguageOf(o.PieceLetters), MaxRepeats: o.MaxRepeats}
 }
 
 // unit is one work unit: a byte range of a plain file, or a whole file.
@@ -181,6 +192,7 @@ func Expand(args []string, opts Options) ([]unit, error) {
 			}
 		}
 	}
+	absPaths(units)
 	return units, nil
 }
 
