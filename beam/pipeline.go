@@ -83,6 +83,9 @@ type unit struct {
 	Frames []input.Frame
 	Prev   bool
 	Group  int
+	// Member is 1 + the index of a zip archive's member, read whole
+	// (zip.go); 0 for a file.
+	Member int
 }
 
 // gameResult is what printing needs of one game, relative to its range.
@@ -146,7 +149,12 @@ func Expand(args []string, opts Options) ([]unit, error) {
 		case err != nil:
 			return fmt.Errorf("%s: %w", path, err)
 		case format == input.Zip:
-			return fmt.Errorf("%s: zip archives are read by pgnc check, not by pgnc-beam: unzip it first", path)
+			members, err := zipUnits(src, path, file)
+			if err != nil {
+				return err
+			}
+			units = append(units, members...)
+			file += len(members) - 1
 		case format == input.Zstd:
 			frames, err := input.ZstdFrames(src, src.Size())
 			if err != nil || len(frames) < 2 {
@@ -233,6 +241,12 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 	defer f.Close()
 	var rd *reader.Reader
 	switch {
+	case u.Member > 0:
+		var c io.Closer
+		if rd, c = openMember(f, &res, opts); rd == nil {
+			return res, nil // res says why
+		}
+		defer c.Close()
 	case u.Whole:
 		rd = reader.OpenFile(f, u.Size, u.Name, opts.readOptions())
 	case len(u.Frames) > 0:
@@ -375,6 +389,9 @@ type Summary struct {
 	// Failures are the errors that ended the reading of a file early,
 	// after its games before them were reported (exit code 2).
 	Failures []string `json:"failures,omitempty"`
+	// NotPGN counts the inputs that are not PGN text (exit code 2, as in
+	// pgnc check).
+	NotPGN int `json:"not_pgn,omitempty"`
 }
 
 // FileCounts are the counts of one file, or of all.
@@ -410,6 +427,7 @@ func Print(w io.Writer, results []unitResult, opts Options) (Summary, error) {
 			if err := r.NotPGN(ranges[0].Unit.Name, ranges[0].Unit.NotPGN); err != nil {
 				return sum, err
 			}
+			sum.NotPGN++
 		} else {
 			r.Files++
 			if !framesHold(ranges) {

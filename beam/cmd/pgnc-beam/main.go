@@ -317,7 +317,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnc-beam: %s\n", failure)
 	}
 	switch {
-	case len(sum.Failures) > 0:
+	case len(sum.Failures) > 0 || sum.NotPGN > 0:
 		return exitUsage
 	case sum.Total.Errors > 0 || flags.strict && sum.Total.Warnings > 0:
 		return exitProblems
