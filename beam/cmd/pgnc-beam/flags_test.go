@@ -283,3 +283,30 @@ func freePort(t *testing.T) int {
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
 }
+
+// TestSilentEndpoint: a server that accepts connections but does not speak
+// gRPC fails the check before submission, within dialTimeout.
+func TestSilentEndpoint(t *testing.T) {
+	l, err := net.Listen("tcp", "localhost:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			conn, err := l.Accept()
+			if err != nil {
+				return
+			}
+			defer conn.Close() // held open, silent, until the listener closes
+		}
+	}()
+	old := dialTimeout
+	dialTimeout = 500 * time.Millisecond
+	defer func() { dialTimeout = old }()
+	file := filepath.Join(writeFiles(t, map[string]string{"a.pgn": lettersPGN}), "a.pgn")
+	_, stderr, code := runCommand(t, "check", "--runner=universal", "--endpoint="+l.Addr().String(), "--output=/tmp/report.txt", file)
+	if want := "does not answer as a gRPC server within 500ms"; code != 2 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, standard error:\n%s\nwant exit 2 and %q", code, stderr, want)
+	}
+}

@@ -30,6 +30,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/vet" // --runner=vet
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/util/grpcx"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	pgncbeam "github.com/pgnc/pgnc/beam"
 	"github.com/pgnc/pgnc/diag"
@@ -381,9 +382,9 @@ func newJobPlan(set *flag.FlagSet, output string) (jobPlan, error) {
 	return plan, nil
 }
 
-// reachable reports whether a job server accepts connections at
-// endpoint, host:port, within dialTimeout: the SDK waits two minutes for
-// one before it gives up.
+// reachable reports whether a job server answers at endpoint, host:port,
+// within dialTimeout: whether it accepts a connection and speaks gRPC over
+// it. The SDK waits two minutes for one before it gives up.
 func reachable(endpoint string) error {
 	if _, _, err := net.SplitHostPort(endpoint); err != nil {
 		return nil // not host:port (a gRPC target name): the SDK dials it
@@ -392,5 +393,12 @@ func reachable(endpoint string) error {
 	if err != nil {
 		return err
 	}
-	return conn.Close()
+	conn.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), dialTimeout)
+	defer cancel()
+	cc, err := grpcx.Dial(ctx, endpoint, dialTimeout)
+	if err != nil {
+		return fmt.Errorf("it accepts connections but does not answer as a gRPC server within %v", dialTimeout)
+	}
+	return cc.Close()
 }
