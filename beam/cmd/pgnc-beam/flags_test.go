@@ -310,3 +310,28 @@ func TestSilentEndpoint(t *testing.T) {
 		t.Errorf("exit %d, standard error:\n%s\nwant exit 2 and %q", code, stderr, want)
 	}
 }
+
+// TestDefaultWorkerBinary: a job whose workers run outside this process
+// gets this binary as its workers' when it is built for linux/amd64 and
+// --worker_binary is not given.
+func TestDefaultWorkerBinary(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		job                 jobPlan
+		given, goos, goarch string
+		want                string
+	}{
+		{jobPlan{remote: true}, "", "linux", "amd64", self},
+		{jobPlan{remote: true}, "/bin/worker", "linux", "amd64", ""},
+		{jobPlan{remote: false}, "", "linux", "amd64", ""},
+		{jobPlan{remote: true}, "", "darwin", "arm64", ""},
+		{jobPlan{remote: true}, "", "linux", "arm64", ""},
+	} {
+		if got, err := defaultWorkerBinary(tc.job, tc.given, tc.goos, tc.goarch); got != tc.want || err != nil {
+			t.Errorf("defaultWorkerBinary(%+v, %q, %s/%s) = %q, %v; want %q", tc.job, tc.given, tc.goos, tc.goarch, got, err, tc.want)
+		}
+	}
+}

@@ -24,6 +24,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -254,6 +255,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnc-beam check: %v\n", err)
 		return exitUsage
 	}
+	if bin, err := defaultWorkerBinary(job, set.Lookup("worker_binary").Value.String(), runtime.GOOS, runtime.GOARCH); err != nil {
+		fmt.Fprintf(stderr, "pgnc-beam check: --worker_binary: %v\n", err)
+		return exitUsage
+	} else if bin != "" {
+		set.Set("worker_binary", bin)
+	}
 	if !flags.verbose {
 		// Quiet the runner's progress messages (prism logs the end of a job
 		// as warnings): the SDK's logger, set up by beam.Init, and prism's,
@@ -332,6 +339,7 @@ type jobPlan struct {
 	report   bool   // the runner runs the job and waits for it: read the report
 	async    bool   // the job is only submitted
 	endpoint string // a job server to reach before submitting, if any
+	remote   bool   // the workers run outside this process
 }
 
 // newJobPlan reads Beam's runner flags on set. A runner outside this
@@ -368,6 +376,7 @@ func newJobPlan(set *flag.FlagSet, output string) (jobPlan, error) {
 	default:
 		return plan, fmt.Errorf("unknown runner %q (want prism, direct, dataflow, flink, spark, universal, vet or dot)", runner)
 	}
+	plan.remote = !local
 	if plan.async {
 		if local {
 			return plan, errors.New("--async needs a runner outside this process, which runs the job after the command ends")
@@ -380,6 +389,19 @@ func newJobPlan(set *flag.FlagSet, output string) (jobPlan, error) {
 		}
 	}
 	return plan, nil
+}
+
+// defaultWorkerBinary returns the worker binary to give a job whose
+// workers run outside this process when --worker_binary is not given
+// (given): this very binary, if it is built for linux/amd64, the platform
+// of the SDK's boot loader in the runners' containers. Without one, the
+// SDK compiles the workers from the source of the main package, which an
+// installed pgnc-beam does not have at hand.
+func defaultWorkerBinary(job jobPlan, given, goos, goarch string) (string, error) {
+	if !job.remote || given != "" || goos != "linux" || goarch != "amd64" {
+		return "", nil
+	}
+	return os.Executable()
 }
 
 // reachable reports whether a job server answers at endpoint, host:port,
