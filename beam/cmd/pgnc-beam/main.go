@@ -87,8 +87,23 @@ func runWorker(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnc-beam: flags before the command are those of a worker, started by a runner with --worker=true\n%s\n", usage)
 		return exitUsage
 	}
+	go exitWithParent(os.Getppid(), time.Second)
 	beam.Init()
 	return exitUsage // the harness stopped without ending the process
+}
+
+// exitWithParent ends the process once its parent, the boot loader that
+// started it, is gone. The SDK harness waits, after its last job, to be
+// ended with its container; a runner that starts workers as processes
+// (prism's PROCESS environment) ends the boot loader only, and the worker
+// would stay on, sleeping, for ever.
+func exitWithParent(parent int, every time.Duration) {
+	for {
+		time.Sleep(every)
+		if os.Getppid() != parent {
+			os.Exit(0)
+		}
+	}
 }
 
 // checkFlags are the flags of pgnc-beam check, defined once on

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -117,11 +118,41 @@ func TestWorkersStartedByBootLoader(t *testing.T) {
 			}
 		})
 	}
+	// Prism ends the boot loaders of a job when the job is done; their
+	// workers go with them.
+	if _, err := os.Stat("/proc/self/cmdline"); err == nil {
+		deadline := time.Now().Add(30 * time.Second)
+		for left := workers(endpoint); len(left) > 0; left = workers(endpoint) {
+			if time.Now().After(deadline) {
+				t.Errorf("workers left running after their jobs: %v", left)
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
 	if b, _ := os.ReadFile(starts); len(b) == 0 {
 		t.Error("the boot loader started no worker: the job did not run in workers of their own")
 	} else {
 		t.Logf("the boot loader started %d workers", bytes.Count(b, []byte("start")))
 	}
+}
+
+// workers returns the ids of the processes that run as workers for the
+// job server at endpoint, from /proc.
+func workers(endpoint string) []string {
+	var pids []string
+	cmdlines, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, c := range cmdlines {
+		b, err := os.ReadFile(c)
+		if err != nil {
+			continue
+		}
+		args := strings.Split(string(b), "\x00")
+		if slices.Contains(args, "--worker=true") && slices.Contains(args, "--control_endpoint="+endpoint) {
+			pids = append(pids, filepath.Base(filepath.Dir(c)))
+		}
+	}
+	return pids
 }
 
 // build builds the packages into the directory bin, with dir as the
