@@ -5,8 +5,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -50,7 +52,8 @@ func TestWorkersStartedByBootLoader(t *testing.T) {
 	// counts the workers it starts.
 	starts := filepath.Join(bin, "starts")
 	wrapper := filepath.Join(bin, "boot.sh")
-	script := fmt.Sprintf("#!%s\necho start >> '%s'\nfor a in \"$@\"; do set -- \"$@\" \"$(printf %%s \"$a\" | tr -d \"'\")\"; shift; done\nexec '%s' \"$@\"\n", sh, starts, boot)
+	// The files it stages go under bin too.
+	script := fmt.Sprintf("#!%s\necho start >> '%s'\nfor a in \"$@\"; do set -- \"$@\" \"$(printf %%s \"$a\" | tr -d \"'\")\"; shift; done\nexec '%s' --semi_persist_dir='%s' \"$@\"\n", sh, starts, boot, bin)
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -61,6 +64,9 @@ func TestWorkersStartedByBootLoader(t *testing.T) {
 	prism := exec.CommandContext(ctx, filepath.Join(bin, "prism"), "--job_port="+strconv.Itoa(port), "--serve_http=false", "--log_level=warn")
 	prism.Dir = bin // the workers run where prism runs, not here
 	prism.Stdout, prism.Stderr = &prismLog, &prismLog
+	// The boot loader copies the worker binary into a directory of its own
+	// under /tmp, whatever TMPDIR says, and leaves it there.
+	t.Cleanup(func() { removeWorkerCopies(t, filepath.Join(bin, "pgnc-beam")) })
 	// Prism, the boot loaders and the workers in a process group of their
 	// own, ended together.
 	prism.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -153,6 +159,40 @@ func workers(endpoint string) []string {
 		}
 	}
 	return pids
+}
+
+// removeWorkerCopies removes the directories /tmp/bin*/ that the boot
+// loader made for copies of binary: those holding one file, "worker",
+// with the same bytes.
+func removeWorkerCopies(t *testing.T, binary string) {
+	want, err := fileHash(binary)
+	if err != nil {
+		t.Log(err)
+		return
+	}
+	copies, _ := filepath.Glob("/tmp/bin*/worker")
+	for _, c := range copies {
+		dir := filepath.Dir(c)
+		if entries, err := os.ReadDir(dir); err != nil || len(entries) != 1 {
+			continue
+		}
+		if got, err := fileHash(c); err == nil && got == want {
+			os.RemoveAll(dir)
+		}
+	}
+}
+
+func fileHash(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return string(h.Sum(nil)), nil
 }
 
 // build builds the packages into the directory bin, with dir as the
