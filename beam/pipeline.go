@@ -29,9 +29,11 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/input"
+	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/internal/report"
 	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/san"
 )
 
 // DefaultRangeSize is the default of Options.RangeSize: big enough that a
@@ -50,10 +52,19 @@ type Options struct {
 	MaxDepth     int    // reader.Options.MaxDepth
 	MaxGameBytes int    // reader.Options.MaxGameBytes
 	RangeSize    int64  // bytes of a plain file per work unit; 0: DefaultRangeSize
+	// Encoding, PieceLetters and MaxRepeats are --encoding (a name
+	// parser.ParseEncoding reads; "": auto), --piece-letters (a code
+	// san.LanguageOf knows; "": by the game) and reader.Options.MaxRepeats
+	// (0: diag.DefaultRepeats, below 0: no limit). The command checks them.
+	Encoding     string
+	PieceLetters string
+	MaxRepeats   int
 }
 
 func (o Options) readOptions() reader.Options {
-	return reader.Options{SyntaxOnly: o.Syntax, MaxDepth: o.MaxDepth, MaxGameBytes: o.MaxGameBytes, ReuseMemory: true, InParts: true, SkipComments: true, ReplayWhileParsing: true}
+	enc, _ := parser.ParseEncoding(o.Encoding)
+	return reader.Options{SyntaxOnly: o.Syntax, MaxDepth: o.MaxDepth, MaxGameBytes: o.MaxGameBytes, ReuseMemory: true, InParts: true, SkipComments: true, ReplayWhileParsing: true,
+		Encoding: enc, Language: san.LanguageOf(o.PieceLetters), MaxRepeats: o.MaxRepeats}
 }
 
 // unit is one work unit: a byte range of a plain file, or a whole file.
@@ -72,6 +83,9 @@ type unit struct {
 	Frames []input.Frame
 	Prev   bool
 	Group  int
+	// Member is 1 + the index of a zip archive's member, read whole
+	// (zip.go); 0 for a file.
+	Member int
 }
 
 // gameResult is what printing needs of one game, relative to its range.
@@ -135,7 +149,12 @@ func Expand(args []string, opts Options) ([]unit, error) {
 		case err != nil:
 			return fmt.Errorf("%s: %w", path, err)
 		case format == input.Zip:
-			return fmt.Errorf("%s: zip archives are read by pgnc check, not by pgnc-beam: unzip it first", path)
+			members, err := zipUnits(src, path, file)
+			if err != nil {
+				return err
+			}
+			units = append(units, members...)
+			file += len(members) - 1
 		case format == input.Zstd:
 			frames, err := input.ZstdFrames(src, src.Size())
 			if err != nil || len(frames) < 2 {
@@ -181,6 +200,7 @@ func Expand(args []string, opts Options) ([]unit, error) {
 			}
 		}
 	}
+	absPaths(units)
 	return units, nil
 }
 
@@ -221,6 +241,12 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 	defer f.Close()
 	var rd *reader.Reader
 	switch {
+	case u.Member > 0:
+		var c io.Closer
+		if rd, c = openMember(f, &res, opts); rd == nil {
+			return res, nil // res says why
+		}
+		defer c.Close()
 	case u.Whole:
 		rd = reader.OpenFile(f, u.Size, u.Name, opts.readOptions())
 	case len(u.Frames) > 0:
@@ -363,6 +389,9 @@ type Summary struct {
 	// Failures are the errors that ended the reading of a file early,
 	// after its games before them were reported (exit code 2).
 	Failures []string `json:"failures,omitempty"`
+	// NotPGN counts the inputs that are not PGN text (exit code 2, as in
+	// pgnc check).
+	NotPGN int `json:"not_pgn,omitempty"`
 }
 
 // FileCounts are the counts of one file, or of all.
@@ -398,6 +427,7 @@ func Print(w io.Writer, results []unitResult, opts Options) (Summary, error) {
 			if err := r.NotPGN(ranges[0].Unit.Name, ranges[0].Unit.NotPGN); err != nil {
 				return sum, err
 			}
+			sum.NotPGN++
 		} else {
 			r.Files++
 			if !framesHold(ranges) {
