@@ -21,7 +21,6 @@ import (
 	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/internal/report"
-	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/pflag"
 )
 
@@ -180,7 +179,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stdout, name)
 			}
 			if flags.diff {
-				stdout.Write(diff.Diff(name+".orig", res.before, name, res.after))
+				stdout.Write(res.diff)
 			}
 			if flags.check {
 				progress.finish()
@@ -200,18 +199,17 @@ func (f *fmtFlags) comparing() bool { return f.list || f.diff || f.check }
 
 // fmtResult is what fmtOne found of one input.
 type fmtResult struct {
-	errs    int  // errors in its games
-	changed bool // its export format differs from it (-w, -l, -d, --check)
-	// before and after are its decoded text and its export format, for
-	// -d when they differ.
-	before, after []byte
+	errs    int    // errors in its games
+	changed bool   // its export format differs from it (-w, -l, -d, --check)
+	diff    []byte // for -d, the diff from its decoded text to its export format
 }
 
 // fmtOne formats one input. Without -w, -l, -d or --check it streams to
 // stdout. Otherwise it compares the SHA-256 of the decoded input with that
 // of the output, and -w writes a temporary file next to the input and
-// renames it over the input when they differ. -d holds both texts in
-// memory, for the diff.
+// renames it over the input when they differ. -d builds the diff as the
+// games go (see differ) and holds it until the end, since a file with
+// errors, found at any game, is not diffed.
 func fmtOne(in *input.Source, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options, codes report.Codes, p *progress) (res fmtResult, err error) {
 	if flags.write && (in.Format != input.Text || in.Path == "") {
 		how := msg.Sprintf("%s-compressed files", in.Format)
@@ -227,7 +225,7 @@ func fmtOne(in *input.Source, stdout, stderr io.Writer, flags *fmtFlags, opts ex
 	}
 	if !flags.write && !flags.comparing() {
 		out := bufio.NewWriter(stdout)
-		res.errs, err = formatGames(in.Name, in, out, opts, flags.readOptions(), codes, stderr, p)
+		res.errs, err = formatGames(in.Name, in, out, opts, flags.readOptions(), codes, stderr, p, nil)
 		if ferr := out.Flush(); err == nil {
 			err = ferr
 		}
@@ -253,19 +251,28 @@ func fmtOne(in *input.Source, stdout, stderr io.Writer, flags *fmtFlags, opts ex
 	}
 	var read byteCount // what replace checks the file still holds
 	var seen io.Writer = io.MultiWriter(inSum, &read)
-	var before, after bytes.Buffer
+	var d *differ
+	var mark func(end int64)
 	if flags.diff {
-		seen, sink = io.MultiWriter(seen, &before), io.MultiWriter(sink, &after)
+		name := diag.Printable(in.Name)
+		d = &differ{hunks: hunkWriter{header: "diff " + name + ".orig " + name + "\n--- " + name + ".orig\n+++ " + name + "\n"}}
+		seen, sink = io.MultiWriter(seen, oldWriter{d}), io.MultiWriter(sink, newWriter{d})
 	}
 	out := bufio.NewWriter(sink)
-	if res.errs, err = formatGames(in.Name, io.TeeReader(in, seen), out, opts, flags.readOptions(), codes, stderr, p); err != nil {
+	if d != nil {
+		mark = func(end int64) {
+			out.Flush() // an error stays, for the Flush below
+			d.mark(end)
+		}
+	}
+	if res.errs, err = formatGames(in.Name, io.TeeReader(in, seen), out, opts, flags.readOptions(), codes, stderr, p, mark); err != nil {
 		return res, err
 	}
 	if err := out.Flush(); err != nil {
 		return res, err
 	}
-	if res.changed = !bytes.Equal(inSum.Sum(nil), outSum.Sum(nil)); res.changed && flags.diff {
-		res.before, res.after = before.Bytes(), after.Bytes()
+	if res.changed = !bytes.Equal(inSum.Sum(nil), outSum.Sum(nil)); res.changed && d != nil && res.errs == 0 {
+		res.diff = d.result()
 	}
 	if !res.changed || !flags.write {
 		return res, nil
@@ -283,12 +290,13 @@ func fmtOne(in *input.Source, stdout, stderr io.Writer, flags *fmtFlags, opts ex
 // between games and the games copied through are written here, in input
 // order, from the reader's Gap and the games' spans.
 func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, codes report.Codes, stderr io.Writer) (int, error) {
-	return formatGames(name, in, out, opts, read, codes, stderr, nil)
+	return formatGames(name, in, out, opts, read, codes, stderr, nil, nil)
 }
 
 // formatGames is formatStream, counting the games and their errors on p
-// (which may be nil).
-func formatGames(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, codes report.Codes, stderr io.Writer, p *progress) (int, error) {
+// (which may be nil), and calling mark, when not nil, after each game it
+// formats with the offset in the input where the game ends (see differ).
+func formatGames(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, codes report.Codes, stderr io.Writer, p *progress, mark func(end int64)) (int, error) {
 	read.Model, read.ReuseMemory = true, true
 	// fmt writes UTF-8 only: text it copies is transcoded from
 	// Windows-1252 where the game was read as such, and counted for one
@@ -377,6 +385,9 @@ func formatGames(name string, in io.Reader, out io.Writer, opts export.Options, 
 				return errors, err
 			}
 			giveBuffer(g.Prepared)
+			if mark != nil {
+				mark(int64(g.File.Base() + g.To))
+			}
 		}
 		if err := kept.text(utf8Text(g.After)); err != nil {
 			return errors, err

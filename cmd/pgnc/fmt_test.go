@@ -219,7 +219,7 @@ func TestFmtCompareExitCodes(t *testing.T) {
 			if strings.HasSuffix(tt.args[len(tt.args)-1], ".gz") {
 				name += ".gz"
 			}
-			want = "diff " + name + ".orig " + name + "\n--- " + name + ".orig\n+++ " + name + "\n@@ -1,3 +1,10 @@\n [Event \"a\"]\n-\n-1.e4 *\n+[Site \"?\"]\n+[Date \"????.??.??\"]\n+[Round \"?\"]\n+[White \"?\"]\n+[Black \"?\"]\n+[Result \"*\"]\n+\n+1. e4 *\n+\n"
+			want = "diff " + name + ".orig " + name + "\n--- " + name + ".orig\n+++ " + name + "\n@@ -1,3 +1,10 @@\n [Event \"a\"]\n+[Site \"?\"]\n+[Date \"????.??.??\"]\n+[Round \"?\"]\n+[White \"?\"]\n+[Black \"?\"]\n+[Result \"*\"]\n \n-1.e4 *\n+1. e4 *\n+\n"
 		}
 		if code != tt.code || out != want || tt.notStderr != "" && strings.Contains(stderr, tt.notStderr) {
 			t.Errorf("fmt %s: exit %d, want %d\nstdout %q\nwant   %q\nstderr %s", strings.Join(tt.args, " "), code, tt.code, out, want, stderr)
