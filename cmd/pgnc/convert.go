@@ -35,6 +35,7 @@ type convertFlags struct {
 	from     string
 	final    bool
 	jobs     int
+	quiet    bool
 	encoding encodingFlag
 	spelling spellingFlags
 	codes    codeFlags
@@ -47,6 +48,7 @@ func newConvertFlags(out io.Writer) *convertFlags {
 	f.set.StringVar(&f.from, "from", "pgn", msg.Sprintf("input format: pgn or json (json reads json and ndjson)"))
 	f.set.BoolVar(&f.final, "final", false, msg.Sprintf("fen, epd: only the final position of each game"))
 	addJobsFlag(f.set, &f.jobs, msg.Sprintf("read with this many goroutines (at least 1; more than 4 per core counts as 4 per core); the output order stays that of the input"))
+	f.set.BoolVarP(&f.quiet, "quiet", "q", false, msg.Sprintf("no progress bar (it shows only when standard error is a terminal)"))
 	addEncodingFlag(f.set, &f.encoding)
 	f.spelling.add(f.set)
 	f.codes.add(f.set)
@@ -84,14 +86,17 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		msg.Fprintf(stderr, "pgnc convert: %v\n", err)
 		return exitUsage
 	}
-	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc, letters: flags.encoding.letters.lang, codes: codes, spelling: flags.spelling}
+	progress := newProgress(stderr, flags.quiet)
+	defer progress.finish()
+	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc, letters: flags.encoding.letters.lang, codes: codes, spelling: flags.spelling, progress: progress}
 	if flags.to == "json" {
 		out.WriteString(`{"games":[`)
 	}
 	code := exitClean
 	for _, arg := range args {
-		eachInput(arg, stdin, openOptions{jobs: flags.jobs, stderr: stderr}, func(in *input.Source, err error) {
+		eachInput(arg, stdin, openOptions{jobs: flags.jobs, progress: progress, stderr: stderr}, func(in *input.Source, err error) {
 			if err != nil {
+				progress.finish()
 				msg.Fprintf(stderr, "pgnc: %v\n", err)
 				code = exitUsage
 				return
@@ -104,6 +109,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				failed, err = w.fromPGN(in, in.Name, stderr)
 			}
 			if err != nil {
+				progress.finish()
 				msg.Fprintf(stderr, "pgnc: %s: %v\n", diag.Printable(in.Name), err)
 				code = exitUsage
 			} else if failed && code == exitClean {
@@ -128,6 +134,7 @@ type converter struct {
 	codes    report.Codes  // --ignore and --warn-as-error
 	out      *bufio.Writer
 	games    int
+	progress *progress // nil unless standard error is a terminal
 }
 
 // fromPGN streams the games of r. It reports whether some game had errors.
@@ -155,13 +162,16 @@ func (w *converter) fromPGN(r io.Reader, name string, stderr io.Writer) (bool, e
 		if err != nil {
 			return failed, err
 		}
+		errs := 0
 		for _, d := range g.Diags {
 			if w.codes.IsError(d) || d.Code == diag.TooLong {
 				diag.WriteText(stderr, g.File, d, w.codes.Catalog())
 				failed = true
+				errs++
 			}
 		}
 		if g.Index > 0 {
+			w.progress.game(errs)
 			w.write(g.Index, g.Prepared)
 			giveBuffer(g.Prepared)
 		}
@@ -226,6 +236,7 @@ func (rd *jsonReader) report(rec *jsonRecord, at int, where, problem string) str
 // first problem found in it.
 func (rd *jsonReader) fail(message string, tags []model.Tag, span [2]int) {
 	rd.failed = true
+	rd.w.progress.game(1)
 	rd.w.write(rd.ordinal, rd.w.failedRecord(message, tags, span[0], span[1], ""))
 }
 
@@ -319,6 +330,7 @@ func (rd *jsonReader) game(rec *jsonRecord, raw []byte, base int, where string) 
 		// The record of a game that was not converted from its PGN.
 		rd.report(rec, base+locate(raw, []any{"error"}), where, msg.Sprintf("a game that was not converted: %s", j.Error))
 		rd.failed = true
+		rd.w.progress.game(1)
 		rd.w.write(j.Index, rd.w.failedRecord(j.Error, jsonTags(j), j.Span[0], j.Span[1], ""))
 		return
 	}
@@ -341,6 +353,9 @@ func (rd *jsonReader) game(rec *jsonRecord, raw []byte, base int, where string) 
 			return
 		}
 		rd.failed = true // errors in the tags alone, as convert reports them for PGN
+		rd.w.progress.game(len(je.Problems))
+	} else {
+		rd.w.progress.game(0)
 	}
 	text := rd.w.render(g, 0)
 	rd.w.write(g.Index, text)

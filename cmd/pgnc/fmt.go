@@ -31,6 +31,8 @@ type fmtFlags struct {
 	set          *pflag.FlagSet
 	write, list  bool
 	check        bool
+	diff         bool
+	quiet        bool
 	width        int
 	strip        string
 	keepSuffixes bool
@@ -66,6 +68,8 @@ func newFmtFlags(out io.Writer) *fmtFlags {
 	f.set.BoolVarP(&f.write, "write", "w", false, msg.Sprintf("rewrite each FILE in place (atomically: a temporary file is renamed over it); a file that another program changed meanwhile is left as it is (exit 2)"))
 	f.set.BoolVarP(&f.list, "list", "l", false, msg.Sprintf("list the files whose formatting differs, write nothing else"))
 	f.set.BoolVar(&f.check, "check", false, msg.Sprintf("exit 1 when a file is not in export format"))
+	f.set.BoolVarP(&f.diff, "diff", "d", false, msg.Sprintf("print a unified diff (FILE.orig to FILE) for each file whose formatting differs, write nothing else"))
+	f.set.BoolVarP(&f.quiet, "quiet", "q", false, msg.Sprintf("no progress bar (it shows only when standard error is a terminal)"))
 	f.set.IntVar(&f.width, "width", 79, msg.Sprintf("longest movetext line"))
 	f.set.StringVar(&f.strip, "strip", "", msg.Sprintf("comma-separated parts to leave out: comments, variations, nags, clock"))
 	f.set.BoolVar(&f.keepSuffixes, "keep-suffixes", false, msg.Sprintf("write suffix annotations as written (!?) instead of as NAGs ($5)"))
@@ -127,6 +131,8 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if flags.write {
 		defer removeOnSignal()()
 	}
+	progress := newProgress(stderr, flags.quiet)
+	defer progress.finish()
 	code := exitClean
 	for _, arg := range args {
 		if arg == "-" && flags.write {
@@ -139,27 +145,45 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			code = exitUsage
 			continue
 		}
-		eachInput(arg, stdin, openOptions{jobs: flags.jobs, stderr: stderr}, func(in *input.Source, err error) {
+		eachInput(arg, stdin, openOptions{jobs: flags.jobs, progress: progress, stderr: stderr}, func(in *input.Source, err error) {
 			if err == nil {
 				defer in.Close()
 			}
-			errs, changed := 0, false
+			var res fmtResult
 			if err == nil {
-				errs, changed, err = fmtOne(in, stdout, stderr, flags, opts, codes)
+				res, err = fmtOne(in, stdout, stderr, flags, opts, codes, progress)
 			}
 			if err != nil {
+				progress.finish()
 				msg.Fprintf(stderr, "pgnc: %v\n", err)
 				code = exitUsage
 				return
 			}
-			if errs > 0 && code == exitClean {
+			name := diag.Printable(in.Name)
+			if res.errs > 0 && flags.comparing() {
+				// The games with errors are copied through: the file
+				// cannot be put in export format by fmt, and is not
+				// listed or diffed, which would say that fmt -w fixes it.
+				progress.finish()
+				msg.Fprintf(stderr, "%s: cannot be formatted: %d errors\n", name, res.errs)
+				code = exitUsage
+				return
+			}
+			if res.errs > 0 && code == exitClean {
 				code = exitProblems
 			}
-			if flags.list && changed {
-				fmt.Fprintln(stdout, diag.Printable(in.Name))
+			if !res.changed {
+				return
 			}
-			if flags.check && changed {
-				msg.Fprintf(stderr, "%s: not in export format\n", diag.Printable(in.Name))
+			if flags.list {
+				fmt.Fprintln(stdout, name)
+			}
+			if flags.diff {
+				stdout.Write(res.diff)
+			}
+			if flags.check {
+				progress.finish()
+				msg.Fprintf(stderr, "%s: not in export format\n", name)
 				if code == exitClean {
 					code = exitProblems
 				}
@@ -169,11 +193,24 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return code
 }
 
-// fmtOne formats one input. Without -w, -l or --check it streams to stdout.
-// Otherwise it compares the SHA-256 of the decoded input with that of the
-// output, and -w writes a temporary file next to the input and renames it
-// over the input when they differ.
-func fmtOne(in *input.Source, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options, codes report.Codes) (errs int, changed bool, err error) {
+// comparing reports whether fmt compares each file with its export format
+// (-l, -d, --check) rather than only writing it.
+func (f *fmtFlags) comparing() bool { return f.list || f.diff || f.check }
+
+// fmtResult is what fmtOne found of one input.
+type fmtResult struct {
+	errs    int    // errors in its games
+	changed bool   // its export format differs from it (-w, -l, -d, --check)
+	diff    []byte // for -d, the diff from its decoded text to its export format
+}
+
+// fmtOne formats one input. Without -w, -l, -d or --check it streams to
+// stdout. Otherwise it compares the SHA-256 of the decoded input with that
+// of the output, and -w writes a temporary file next to the input and
+// renames it over the input when they differ. -d builds the diff as the
+// games go (see differ) and holds it until the end, since a file with
+// errors, found at any game, is not diffed.
+func fmtOne(in *input.Source, stdout, stderr io.Writer, flags *fmtFlags, opts export.Options, codes report.Codes, p *progress) (res fmtResult, err error) {
 	if flags.write && (in.Format != input.Text || in.Path == "") {
 		how := msg.Sprintf("%s-compressed files", in.Format)
 		switch {
@@ -184,15 +221,15 @@ func fmtOne(in *input.Source, stdout, stderr io.Writer, flags *fmtFlags, opts ex
 		case in.Path == "":
 			how = msg.Sprintf("standard input")
 		}
-		return 0, false, msg.Errorf("%s: -w does not rewrite %s; write to standard output instead", in.Name, how)
+		return res, msg.Errorf("%s: -w does not rewrite %s; write to standard output instead", in.Name, how)
 	}
-	if !flags.write && !flags.list && !flags.check {
+	if !flags.write && !flags.comparing() {
 		out := bufio.NewWriter(stdout)
-		errs, err = formatStream(in.Name, in, out, opts, flags.readOptions(), codes, stderr)
+		res.errs, err = formatGames(in.Name, in, out, opts, flags.readOptions(), codes, stderr, p, nil)
 		if ferr := out.Flush(); err == nil {
 			err = ferr
 		}
-		return errs, false, err
+		return res, err
 	}
 	inSum, outSum := sha256.New(), sha256.New()
 	var sink io.Writer = outSum
@@ -201,29 +238,46 @@ func fmtOne(in *input.Source, stdout, stderr io.Writer, flags *fmtFlags, opts ex
 	var info fs.FileInfo
 	if flags.write {
 		if target, info, err = rewritable(in.Path); err != nil {
-			return 0, false, err
+			return res, err
 		}
 		// A rename works only within one file system: the temporary
 		// file is made next to the file it replaces.
 		if tmp, err = createTemp(filepath.Dir(target)); err != nil {
-			return 0, false, err
+			return res, err
 		}
 		defer forgetTemp(tmp.Name()) // after a rename, nothing is left to remove
 		defer tmp.Close()
 		sink = io.MultiWriter(tmp, outSum)
 	}
-	out := bufio.NewWriter(sink)
 	var read byteCount // what replace checks the file still holds
-	if errs, err = formatStream(in.Name, io.TeeReader(in, io.MultiWriter(inSum, &read)), out, opts, flags.readOptions(), codes, stderr); err != nil {
-		return errs, false, err
+	var seen io.Writer = io.MultiWriter(inSum, &read)
+	var d *differ
+	var mark func(end int64)
+	if flags.diff {
+		name := diag.Printable(in.Name)
+		d = &differ{hunks: hunkWriter{header: "diff " + name + ".orig " + name + "\n--- " + name + ".orig\n+++ " + name + "\n"}}
+		seen, sink = io.MultiWriter(seen, oldWriter{d}), io.MultiWriter(sink, newWriter{d})
+	}
+	out := bufio.NewWriter(sink)
+	if d != nil {
+		mark = func(end int64) {
+			out.Flush() // an error stays, for the Flush below
+			d.mark(end)
+		}
+	}
+	if res.errs, err = formatGames(in.Name, io.TeeReader(in, seen), out, opts, flags.readOptions(), codes, stderr, p, mark); err != nil {
+		return res, err
 	}
 	if err := out.Flush(); err != nil {
-		return errs, false, err
+		return res, err
 	}
-	if changed = !bytes.Equal(inSum.Sum(nil), outSum.Sum(nil)); !changed || !flags.write {
-		return errs, changed, nil
+	if res.changed = !bytes.Equal(inSum.Sum(nil), outSum.Sum(nil)); res.changed && d != nil && res.errs == 0 {
+		res.diff = d.result()
 	}
-	return errs, true, replace(target, info, int64(read), tmp)
+	if !res.changed || !flags.write {
+		return res, nil
+	}
+	return res, replace(target, info, int64(read), tmp)
 }
 
 // formatStream formats the games of in onto out, one at a time, so that
@@ -236,6 +290,13 @@ func fmtOne(in *input.Source, stdout, stderr io.Writer, flags *fmtFlags, opts ex
 // between games and the games copied through are written here, in input
 // order, from the reader's Gap and the games' spans.
 func formatStream(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, codes report.Codes, stderr io.Writer) (int, error) {
+	return formatGames(name, in, out, opts, read, codes, stderr, nil, nil)
+}
+
+// formatGames is formatStream, counting the games and their errors on p
+// (which may be nil), and calling mark, when not nil, after each game it
+// formats with the offset in the input where the game ends (see differ).
+func formatGames(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, codes report.Codes, stderr io.Writer, p *progress, mark func(end int64)) (int, error) {
 	read.Model, read.ReuseMemory = true, true
 	// fmt writes UTF-8 only: text it copies is transcoded from
 	// Windows-1252 where the game was read as such, and counted for one
@@ -289,15 +350,20 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 		if err != nil {
 			return errors, err
 		}
+		gameErrors := 0
 		for _, d := range g.Diags {
 			isError := codes.IsError(d)
 			if isError {
-				errors++
+				gameErrors++
 			}
 			if isError || (d.Code == diag.CopiedUnchanged || d.Code == diag.TooLong) && codes.Shown(d) {
 				d.Detail = report.Where(codes.Catalog(), g.Index, g.Tags) + "\n" + d.Detail
 				diag.WriteText(stderr, g.File, d, codes.Catalog())
 			}
+		}
+		errors += gameErrors
+		if g.Index > 0 {
+			p.game(gameErrors)
 		}
 		if g.Unread > 0 {
 			return errors, msg.Errorf("%s: %d bytes after a game cut at --max-game-bytes (%d) were skipped unread, and fmt cannot copy through what it has not read: raise --max-game-bytes", name, g.Unread, read.MaxGameBytes)
@@ -319,6 +385,9 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 				return errors, err
 			}
 			giveBuffer(g.Prepared)
+			if mark != nil {
+				mark(int64(g.File.Base() + g.To))
+			}
 		}
 		if err := kept.text(utf8Text(g.After)); err != nil {
 			return errors, err

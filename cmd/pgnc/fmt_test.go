@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"io"
 	"os"
 	"path/filepath"
@@ -149,5 +151,84 @@ func TestFmtCopiesRuns(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestFmtCompareExitCodes: with -l, -d or --check the exit code says what
+// the files need: 0 nothing (or, for -l and -d alone, pgnc fmt -w), 1
+// pgnc fmt -w (--check), 2 a person: a file with errors, which fmt cannot
+// format and which is never listed or diffed, or a usage or I/O error.
+// Without these flags a file with errors exits 1, as before.
+func TestFmtCompareExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	const clean = "[Event \"a\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+	files := map[string]string{
+		"clean.pgn": clean,
+		"messy.pgn": "[Event \"a\"]\n\n1.e4 *\n",
+		// Formatted but for its game with errors: unchanged by fmt.
+		"bad.pgn":  clean + "[Event \"b\"]\n\n1. Ke3 *\n\n",
+		"warn.pgn": "[Event \"a\"]\n\n1. Sf3 *\n", // PGN311, a warning
+	}
+	for name, text := range files {
+		os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(files["messy.pgn"]))
+	zw.Close()
+	os.WriteFile(filepath.Join(dir, "messy.pgn.gz"), gz.Bytes(), 0o644)
+	path := func(name string) string { return filepath.Join(dir, name) }
+	for _, tt := range []struct {
+		args      []string
+		code      int
+		stdout    string // "" for none; "diff" for a diff of messy
+		notStderr string
+	}{
+		{[]string{"-l", "clean.pgn"}, exitClean, "", ""},
+		{[]string{"-l", "messy.pgn", "clean.pgn"}, exitClean, "messy.pgn\n", ""},
+		{[]string{"-l", "warn.pgn"}, exitClean, "warn.pgn\n", "cannot be formatted"},
+		{[]string{"-l", "bad.pgn"}, exitUsage, "", "not in export format"},
+		{[]string{"-l", "bad.pgn", "messy.pgn"}, exitUsage, "messy.pgn\n", ""},
+		{[]string{"--check", "clean.pgn"}, exitClean, "", ""},
+		{[]string{"--check", "messy.pgn"}, exitProblems, "", ""},
+		{[]string{"--check", "messy.pgn", "bad.pgn"}, exitUsage, "", ""},
+		{[]string{"--check", "bad.pgn", "messy.pgn"}, exitUsage, "", ""},
+		{[]string{"--check", "--warn-as-error", "PGN311", "warn.pgn"}, exitUsage, "", "not in export format"},
+		{[]string{"-d", "clean.pgn"}, exitClean, "", ""},
+		{[]string{"-d", "messy.pgn"}, exitClean, "diff", ""},
+		{[]string{"-d", "messy.pgn.gz"}, exitClean, "diff", ""},
+		{[]string{"-d", "--check", "messy.pgn"}, exitProblems, "diff", ""},
+		{[]string{"-d", "bad.pgn"}, exitUsage, "", ""},
+		{[]string{"-d", "missing.pgn"}, exitUsage, "", ""},
+		{[]string{"bad.pgn"}, exitProblems, files["bad.pgn"], "cannot be formatted"},
+		{[]string{"-w", "bad.pgn"}, exitProblems, "", "cannot be formatted"},
+	} {
+		args := []string{"fmt"}
+		for _, a := range tt.args {
+			if strings.HasSuffix(a, ".pgn") || strings.HasSuffix(a, ".gz") {
+				a = path(a)
+			}
+			args = append(args, a)
+		}
+		code, out, stderr := pgncRun(args, nil)
+		out = strings.ReplaceAll(out, dir+string(filepath.Separator), "")
+		stderr = strings.ReplaceAll(stderr, dir+string(filepath.Separator), "")
+		want := tt.stdout
+		if want == "diff" {
+			name := "messy.pgn"
+			if strings.HasSuffix(tt.args[len(tt.args)-1], ".gz") {
+				name += ".gz"
+			}
+			want = "diff " + name + ".orig " + name + "\n--- " + name + ".orig\n+++ " + name + "\n@@ -1,3 +1,10 @@\n [Event \"a\"]\n+[Site \"?\"]\n+[Date \"????.??.??\"]\n+[Round \"?\"]\n+[White \"?\"]\n+[Black \"?\"]\n+[Result \"*\"]\n \n-1.e4 *\n+1. e4 *\n+\n"
+		}
+		if code != tt.code || out != want || tt.notStderr != "" && strings.Contains(stderr, tt.notStderr) {
+			t.Errorf("fmt %s: exit %d, want %d\nstdout %q\nwant   %q\nstderr %s", strings.Join(tt.args, " "), code, tt.code, out, want, stderr)
+		}
+		if strings.Contains(stderr, "bad.pgn") && code == exitUsage && !strings.Contains(stderr, "bad.pgn: cannot be formatted: 1 error\n") {
+			t.Errorf("fmt %s: the file with errors is not named apart:\n%s", strings.Join(tt.args, " "), stderr)
+		}
+	}
+	if data, _ := os.ReadFile(path("bad.pgn")); string(data) != files["bad.pgn"] {
+		t.Errorf("fmt -w changed a file that was formatted but for its game with errors:\n%s", data)
 	}
 }

@@ -57,6 +57,9 @@ var english = map[string]entry{
 	"%s has %d games; there is no game %d": plurals(2,
 		"%s has %d game; there is no game %d",
 		"%s has %d games; there is no game %d"),
+	"%s: cannot be formatted: %d errors\n": plurals(2,
+		"%s: cannot be formatted: %d error\n",
+		"%s: cannot be formatted: %d errors\n"),
 	"pgnc board: the file has %d games; --game %d is out of range\n": plurals(1,
 		"pgnc board: the file has %d game; --game %d is out of range\n",
 		"pgnc board: the file has %d games; --game %d is out of range\n"),
@@ -82,7 +85,9 @@ the list of diagnostic codes. Every command also takes --lang LANG, the
 language of messages and help: en or es (by default the one of LC_ALL,
 LC_MESSAGES or LANG, else en).
 
-Exit codes: 0 clean, 1 problems found, 2 usage or I/O error.
+Exit codes: 0 clean, 1 problems found, 2 usage or I/O error. fmt -l, -d and
+--check exit 2 for a file with errors, which fmt cannot format, and --check
+exits 1 for a file that differs (see 'pgnc help fmt').
 `),
 	"help.check": text(`Usage: pgnc check [flags] FILE...
 
@@ -128,14 +133,27 @@ Flags:
 Fmt rewrites PGN in the standard's export format: the Seven Tag Roster first
 and in order, other tags in ASCII order, canonical SAN, move numbers where the
 standard puts them, suffix annotations as NAGs, lines of less than 80
-characters. Without -w or -l it writes to standard output ("-" reads standard
-input). A game with errors is copied through unchanged, and its errors are
-reported on standard error. Text between games (escape lines, stray text) is
-kept as it is. What fmt copies keeps its bytes and line breaks (LF, CRLF or
-CR), transcoded to UTF-8 where it is not; what fmt writes itself ends its lines
-with LF. The output is the same for every -j. In a directory, a symbolic link
-to a file outside it is passed over, with a warning; a FILE named may be a
-link, and -w writes its target.
+characters. Without -w, -l, -d or --check it writes to standard output ("-"
+reads standard input). A game with errors is copied through unchanged, and its
+errors are reported on standard error. Text between games (escape lines, stray
+text) is kept as it is. What fmt copies keeps its bytes and line breaks (LF,
+CRLF or CR), transcoded to UTF-8 where it is not; what fmt writes itself ends
+its lines with LF. The output is the same for every -j. In a directory, a
+symbolic link to a file outside it is passed over, with a warning; a FILE
+named may be a link, and -w writes its target.
+
+-l, -d and --check compare each file with its export format and write no
+games: -l lists the files that differ on standard output, -d prints a unified
+diff of each there (from FILE.orig to FILE, as gofmt -d does; of the text of a
+compressed file), and --check names them on standard error. A file with errors
+cannot be formatted, as its games with errors stay as they are: these flags
+report its errors and "FILE: cannot be formatted: N errors" on standard error,
+and never list or diff it.
+
+Exit codes: 0 clean; 1 errors in the games, or, with --check, a file that
+differs (pgnc fmt -w fixes it); 2 usage or I/O error, or, with -l, -d or
+--check, a file with errors (fixing it needs a person). -l and -d alone exit 0
+when files differ.
 
 Flags:
 `),
@@ -157,6 +175,19 @@ With --from json it reads what --to json or ndjson wrote and writes it back
 reported on standard error with its file, line, column and field, and gets
 the record of a failed game; the other games are converted and the exit code
 is 1. Input that is not JSON at all exits 2.
+
+Every PGN game gets one record, in input order, and the games after one with
+errors are converted too. A game whose main line is replayed to its end is
+converted even when it has errors, as the reader recovered it: a variation
+stops before its first illegal move, a token the grammar could not place is
+left out, and the result is the one that ends the movetext (json and ndjson
+keep the tags as read). A game whose main line stops at an error (an illegal
+or unreadable move, a syntax error that cuts it short), or that is too long
+to hold (PGN904), gets the record of a failed game: for json and ndjson
+{"index": N, "error": its first error, "tags", "span"}; for pgn its text as it
+is; for uci and san an empty line; for fen and epd an empty block (the blank
+line alone). Its errors are printed on standard error as check prints them,
+and the exit code is 1; warnings are not printed (pgnc check shows them).
 
 Flags:
 `),
@@ -236,6 +267,9 @@ var spanish = map[string]entry{
 	"%s has %d games; there is no game %d": plurals(2,
 		"%s tiene %d partida; no hay partida %d",
 		"%s tiene %d partidas; no hay partida %d"),
+	"%s: cannot be formatted: %d errors\n": plurals(2,
+		"%s: no se puede formatear: %d error\n",
+		"%s: no se puede formatear: %d errores\n"),
 	"pgnc board: the file has %d games; --game %d is out of range\n": plurals(1,
 		"pgnc board: el archivo tiene %d partida; --game %d está fuera de rango\n",
 		"pgnc board: el archivo tiene %d partidas; --game %d está fuera de rango\n"),
@@ -345,6 +379,21 @@ en la salida de errores con su archivo, línea, columna y campo, y recibe el
 registro de una partida fallida; las demás se convierten y el código de salida
 es 1. Una entrada que no es JSON sale con 2.
 
+Cada partida PGN recibe un registro, en el orden de la entrada, y las partidas
+que siguen a una con errores también se convierten. Una partida cuya línea
+principal se reproduce hasta el final se convierte aunque tenga errores, tal
+como el lector la recuperó: una variante se detiene antes de su primera jugada
+ilegal, un elemento que la gramática no pudo situar se omite, y el resultado es
+el que cierra las jugadas (json y ndjson conservan las etiquetas tal como se
+leyeron). Una partida cuya línea principal se detiene en un error (una jugada
+ilegal o ilegible, un error de sintaxis que la corta), o que es demasiado larga
+para guardarla (PGN904), recibe el registro de una partida fallida: para json
+y ndjson {"index": N, "error": su primer error, "tags", "span"}; para pgn su
+texto tal cual; para uci y san una línea vacía; para fen y epd un bloque vacío
+(solo la línea en blanco). Sus errores se muestran en la salida de errores como
+los muestra check, y el código de salida es 1; los avisos no se muestran (pgnc
+check los muestra).
+
 Opciones:
 `),
 	"help.fmt": text(`Uso: pgnc fmt [opciones] ARCHIVO...
@@ -352,15 +401,29 @@ Opciones:
 Fmt reescribe PGN en el formato de exportación del estándar: primero las siete
 etiquetas obligatorias y en su orden, las demás en orden ASCII, SAN canónica,
 números de jugada donde el estándar los pone, anotaciones de sufijo como NAG,
-líneas de menos de 80 caracteres. Sin -w ni -l escribe en la salida estándar
-("-" lee la entrada estándar). Una partida con errores se copia sin cambios y
-sus errores se informan en la salida de errores. El texto entre partidas
-(líneas de escape, texto suelto) se conserva tal cual. Lo que fmt copia
-conserva sus bytes y saltos de línea (LF, CRLF o CR), pasado a UTF-8 donde no
-lo está; lo que fmt escribe termina sus líneas con LF. La salida es la misma
-con cualquier -j. En un directorio, un enlace simbólico a un archivo de fuera
-se omite, con un aviso; un ARCHIVO indicado puede ser un enlace, y -w escribe
-su destino.
+líneas de menos de 80 caracteres. Sin -w, -l, -d ni --check escribe en la
+salida estándar ("-" lee la entrada estándar). Una partida con errores se copia
+sin cambios y sus errores se informan en la salida de errores. El texto entre
+partidas (líneas de escape, texto suelto) se conserva tal cual. Lo que fmt
+copia conserva sus bytes y saltos de línea (LF, CRLF o CR), pasado a UTF-8
+donde no lo está; lo que fmt escribe termina sus líneas con LF. La salida es la
+misma con cualquier -j. En un directorio, un enlace simbólico a un archivo de
+fuera se omite, con un aviso; un ARCHIVO indicado puede ser un enlace, y -w
+escribe su destino.
+
+-l, -d y --check comparan cada archivo con su formato de exportación y no
+escriben partidas: -l lista en la salida estándar los archivos que difieren,
+-d muestra allí un diff unificado de cada uno (de ARCHIVO.orig a ARCHIVO, como
+gofmt -d; del texto de un archivo comprimido), y --check los nombra en la
+salida de errores. Un archivo con errores no se puede formatear, pues sus
+partidas con errores quedan como están: estas opciones informan de sus errores
+y de "ARCHIVO: no se puede formatear: N errores" en la salida de errores, y
+nunca lo listan ni muestran su diff.
+
+Códigos de salida: 0 sin problemas; 1 errores en las partidas o, con --check,
+un archivo que difiere (pgnc fmt -w lo arregla); 2 error de uso o de E/S o,
+con -l, -d o --check, un archivo con errores (arreglarlo requiere a una
+persona). -l y -d solos salen con 0 cuando hay archivos que difieren.
 
 Opciones:
 `),
@@ -381,6 +444,7 @@ Opciones:
 	"fifty moves without a capture or a pawn move: either side may claim a draw (draw)\n": text("cincuenta jugadas sin captura ni movimiento de peón: cualquiera de los bandos puede reclamar tablas (draw)\n"),
 	"flag needs an argument: %s":                                                          text("la opción necesita un valor: %s"),
 	"format with this many goroutines (at least 1; more than 4 per core counts as 4 per core); the output order stays that of the input": text("formatea con este número de gorrutinas (al menos 1; más de 4 por núcleo cuenta como 4 por núcleo); la salida conserva el orden de la entrada"),
+	"print a unified diff (FILE.orig to FILE) for each file whose formatting differs, write nothing else":                                text("muestra un diff unificado (de ARCHIVO.orig a ARCHIVO) de cada archivo cuyo formato difiere, sin escribir nada más"),
 	"game %d has errors; pgnc check %s shows them":                        text("la partida %d tiene errores; pgnc check %s los muestra"),
 	"game %d is finished; only a game whose result is * can be continued": text("la partida %d ha terminado; solo se puede continuar una partida cuyo resultado es *"),
 	"how tag values and comments are read: auto (UTF-8; a game that is not UTF-8 is read as Windows-1252, with a warning), utf8 (bytes that are not UTF-8 are errors) or latin1 (Windows-1252)": text("cómo se leen los valores de etiqueta y los comentarios: auto (UTF-8; una partida que no es UTF-8 se lee como Windows-1252, con un aviso), utf8 (los bytes que no son UTF-8 son errores) o latin1 (Windows-1252)"),
@@ -461,6 +525,8 @@ además --lang IDIOMA, el idioma de los mensajes y la ayuda: en o es (por
 defecto el de LC_ALL, LC_MESSAGES o LANG, si no en).
 
 Códigos de salida: 0 sin problemas, 1 problemas encontrados, 2 error de uso o de E/S.
+fmt -l, -d y --check salen con 2 por un archivo con errores, que fmt no puede
+formatear, y --check sale con 1 por un archivo que difiere (vea 'pgnc help fmt').
 `),
 	"%s is not a plain PGN file; play reads and writes plain text":                     text("%s no es un archivo PGN de texto plano; play lee y escribe texto plano"),
 	"pgnc play: game %d is too long to continue\n":                                     text("pgnc play: la partida %d es demasiado larga para continuarla\n"),
