@@ -79,8 +79,6 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case !jobsValid("convert", &flags.jobs, stderr):
 		return exitUsage
 	}
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
 	codes, err := flags.codes.policy()
 	if err != nil {
 		msg.Fprintf(stderr, "pgnc convert: %v\n", err)
@@ -88,6 +86,9 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	progress := newProgress(stderr, flags.quiet)
 	defer progress.finish()
+	stdout, stderr, _ = progress.writers(stdout, stderr)
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
 	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc, letters: flags.encoding.letters.lang, codes: codes, spelling: flags.spelling, progress: progress}
 	if flags.to == "json" {
 		out.WriteString(`{"games":[`)

@@ -133,6 +133,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	progress := newProgress(stderr, flags.quiet)
 	defer progress.finish()
+	stdout, stderr, _ = progress.writers(stdout, stderr)
 	code := exitClean
 	for _, arg := range args {
 		if arg == "-" && flags.write {
