@@ -19,7 +19,7 @@ import (
 func TestFmtIdempotent(t *testing.T) {
 	var files []string
 	for _, root := range []string{"../../testdata", "../../../shared/corpus"} {
-		if testing.Short() && root != "../../testdata" {
+		if !testfiles.IsExtended() && root != "../../testdata" {
 			continue
 		}
 		files = append(files, testfiles.PGN(root)...)
