@@ -104,7 +104,7 @@ func TestTooLongLeftAsItIs(t *testing.T) {
 		code, out, stderr = pgncRun([]string{"convert", "--to", "ndjson", "-j", jobs, path}, nil)
 		if lines := strings.Split(strings.TrimSpace(out), "\n"); code != exitProblems || len(lines) != 4 ||
 			!strings.Contains(lines[1], `"error":`) || !strings.Contains(lines[1], "PGN904") || !strings.Contains(lines[3], `"san":"d4"`) {
-			t.Errorf("convert -j %s: exit %d: %.300s", jobs, code, out)
+			t.Errorf("convert -j %s: exit %d: %.300s\n%.300s", jobs, code, out, stderr)
 		}
 	}
 }
