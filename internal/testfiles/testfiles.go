@@ -68,8 +68,9 @@ func Root() string {
 // seedRoots are where fuzz seeds come from: the project's testdata and,
 // when present, the shared corpus's small files, in the extended tests
 // (see Extended) and when fuzzing. The seeds of the default run are those
-// of a clean clone; the 250-odd corpus files would make up nine tenths of
-// the seeds' text, and of the time of the tests that run on every seed.
+// of a clean clone: the corpus's 253 small files hold 550 KB of text,
+// testdata 12 KB, and the tests that run on every seed (the seed runs of
+// the fuzz tests, TestParsePrefix) take as much longer.
 func seedRoots() []string {
 	root := Root()
 	roots := []string{filepath.Join(root, "testdata")}
