@@ -394,12 +394,13 @@ func (v *validator) start(j JSONGame, tag func(string) (string, bool)) (chess.Po
 		}
 		chess960 = is960
 	}
-	pos, err := chess.ParseFEN(chess.StartFEN)
+	pos := chess.StartingPosition()
 	fen, hasFEN := tag("FEN")
 	if setup, ok := tag("SetUp"); ok && setup == "1" && !hasFEN {
 		v.addKept(v.tagPath(j, "SetUp"), "SetUp \"1\" without a FEN tag")
 	}
 	if hasFEN {
+		var err error
 		pos, err = chess.ParseFEN(fen)
 		if fe, ok := err.(*chess.FENError); ok && fe.Field == "fullmove" && fen[fe.Offset:] == "0" {
 			// "… 1 0", which the PGN reader reads as move 1 (PGN327).

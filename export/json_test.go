@@ -206,7 +206,7 @@ func sameShape(g *model.Game) string {
 // game (readsBack).
 func TestJSONRoundTrip(t *testing.T) {
 	files := testfiles.PGN("../testdata", "testdata")
-	if !testing.Short() {
+	if testfiles.IsExtended() {
 		if _, err := os.Stat("../../shared/corpus/edge"); err == nil {
 			files = append(files, testfiles.PGN("../../shared/corpus/edge")...)
 		}

@@ -108,7 +108,11 @@ func visitorAgrees(t *testing.T, src string) {
 }
 
 func TestVisitorAgreesWithGames(t *testing.T) {
-	for _, path := range testfiles.PGN("../testdata", "../../shared/corpus/edge") {
+	roots := []string{"../testdata"}
+	if testfiles.IsExtended() {
+		roots = append(roots, "../../shared/corpus/edge")
+	}
+	for _, path := range testfiles.PGN(roots...) {
 		t.Run(path, func(t *testing.T) {
 			visitorAgrees(t, string(readFile(t, path)))
 		})

@@ -44,7 +44,7 @@ func convertText(t *testing.T, from, to, src string) string {
 func TestJSONReadsBack(t *testing.T) {
 	var files []string
 	for _, root := range []string{"../../testdata", "../../../shared/corpus/edge"} {
-		if testing.Short() && root != "../../testdata" {
+		if !testfiles.IsExtended() && root != "../../testdata" {
 			continue
 		}
 		files = append(files, testfiles.PGN(root)...)

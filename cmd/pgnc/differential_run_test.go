@@ -182,8 +182,8 @@ func TestOutputIndependentOfJobs(t *testing.T) {
 	const edge = "../../../shared/corpus/edge"
 	if _, err := os.Stat(edge); err != nil {
 		t.Logf("skipping the corpus edge files: %v", err)
-	} else if testing.Short() {
-		t.Log("skipping the corpus edge files in -short mode")
+	} else if !testfiles.IsExtended() {
+		t.Logf("skipping the corpus edge files: %s=1 runs them", testfiles.ExtendedVar)
 	} else {
 		for _, path := range testfiles.PGN(edge) {
 			data, err := os.ReadFile(path)

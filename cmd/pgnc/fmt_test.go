@@ -21,7 +21,7 @@ import (
 func TestFmtIdempotent(t *testing.T) {
 	var files []string
 	for _, root := range []string{"../../testdata", "../../../shared/corpus"} {
-		if testing.Short() && root != "../../testdata" {
+		if !testfiles.IsExtended() && root != "../../testdata" {
 			continue
 		}
 		files = append(files, testfiles.PGN(root)...)
@@ -106,7 +106,7 @@ func TestTooLongLeftAsItIs(t *testing.T) {
 		code, out, stderr = pgncRun([]string{"convert", "--to", "ndjson", "-j", jobs, path}, nil)
 		if lines := strings.Split(strings.TrimSpace(out), "\n"); code != exitProblems || len(lines) != 4 ||
 			!strings.Contains(lines[1], `"error":`) || !strings.Contains(lines[1], "PGN904") || !strings.Contains(lines[3], `"san":"d4"`) {
-			t.Errorf("convert -j %s: exit %d: %.300s", jobs, code, out)
+			t.Errorf("convert -j %s: exit %d: %.300s\n%.300s", jobs, code, out, stderr)
 		}
 	}
 }

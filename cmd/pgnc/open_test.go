@@ -213,6 +213,7 @@ func TestCutShort(t *testing.T) {
 // 2 MiB whose edges fall mid-game, and checks that pgnc check reports on
 // the .zst exactly what it reports on the plain file, for every -j.
 func TestPzstdCorpus(t *testing.T) {
+	testfiles.Extended(t)
 	if _, err := exec.LookPath("pzstd"); err != nil {
 		t.Skip("pzstd is not installed (Debian package zstd)")
 	}

@@ -31,9 +31,7 @@ func TestCorpus(t *testing.T) {
 	if _, err := os.Stat(corpusDir); err != nil {
 		t.Skipf("corpus not present at %s: %v", corpusDir, err)
 	}
-	if testing.Short() {
-		t.Skip("corpus test skipped in -short mode")
-	}
+	testfiles.Extended(t)
 	known := maps.Clone(knownErrors)
 	counts := map[diag.Code]int{}
 	var p parser.Parser

@@ -134,6 +134,7 @@ func TestFrameReader(t *testing.T) {
 // TestPzstd runs pzstd on corpus files, cut into pieces big enough for
 // several frames, and compares the parallel decode with the files.
 func TestPzstd(t *testing.T) {
+	testfiles.Extended(t)
 	if _, err := exec.LookPath("pzstd"); err != nil {
 		t.Skip("pzstd is not installed (Debian package zstd)")
 	}

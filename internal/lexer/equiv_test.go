@@ -118,9 +118,7 @@ func TestGeneratedScannerMatchesLexmachineOnCorpus(t *testing.T) {
 	if _, err := os.Stat(corpusDir); err != nil {
 		t.Skipf("corpus not present at %s: %v", corpusDir, err)
 	}
-	if testing.Short() {
-		t.Skip("corpus comparison skipped in -short mode")
-	}
+	testfiles.Extended(t)
 	lx := referenceLexer(t)
 	files := testfiles.PGN(filepath.Join(corpusDir, "edge"))
 	for _, f := range files {

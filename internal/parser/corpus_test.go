@@ -23,9 +23,7 @@ func TestCorpus(t *testing.T) {
 	if _, err := os.Stat(corpusDir); err != nil {
 		t.Skipf("corpus not present at %s: %v", corpusDir, err)
 	}
-	if testing.Short() {
-		t.Skip("corpus test skipped in -short mode")
-	}
+	testfiles.Extended(t)
 	valid := map[string]bool{}
 	for _, dir := range knownValid {
 		for _, f := range testfiles.PGN(filepath.Join(corpusDir, dir)) {

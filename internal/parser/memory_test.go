@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // TestOneHugeGameAllocates: the tree of one huge game costs a bounded
@@ -14,9 +16,8 @@ import (
 // sizes, each twice the one before, so that growth faster than the text
 // shows.
 func TestOneHugeGameAllocates(t *testing.T) {
-	if testing.Short() {
-		t.Skip("parses games of up to 4 MB")
-	}
+	testfiles.Extended(t) // parses games of up to 4 MB
+	testfiles.NoRace(t)
 	tests := []struct {
 		name    string
 		unit    string

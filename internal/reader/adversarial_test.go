@@ -246,6 +246,8 @@ func TestCutSameEverywhere(t *testing.T) {
 // (braceFree), not by holding the rest of it, up to MaxGameBytes, in its
 // buffer, on one worker or several.
 func TestUnclosedCommentsReadAhead(t *testing.T) {
+	testfiles.Extended(t)
+	testfiles.NoRace(t)
 	src := strings.Repeat("[Event \"u\"]\n\n1. e4 { never closed\n\n", 300000) // 8.4 MB
 	want, _ := wholeFile(src)
 	for _, workers := range []int{1, 2} {
@@ -289,6 +291,8 @@ func TestUnclosedCommentsReadAhead(t *testing.T) {
 // read a piece at a time, each parse handed out, none in vain, so two
 // workers allocate about what one does, at every size.
 func TestTinyGamesPastRangeEnd(t *testing.T) {
+	testfiles.Extended(t)
+	testfiles.NoRace(t)
 	allocated := func(src string, workers int) uint64 {
 		var before, after runtime.MemStats
 		runtime.GC()

@@ -355,6 +355,7 @@ func TestReuseTextTags(t *testing.T) {
 // games without diagnostics takes a few allocations a piece, not one or
 // more a game.
 func TestReuseTextGames(t *testing.T) {
+	testfiles.NoRace(t)
 	const games = 3000
 	src := strings.Repeat("[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n", games)
 	for _, workers := range []int{1, 2} {
