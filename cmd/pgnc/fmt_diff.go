@@ -25,13 +25,12 @@ import (
 type differ struct {
 	// mu guards old, which the reader's goroutine may write (it reads
 	// ahead) while mark cuts it.
-	mu               sync.Mutex
-	old, new         []byte // the text after the last cut
-	oldOff           int64  // the offset in the file of old[0]
-	oldLine, newLine int    // the lines before old and new
-	marks            []int64
-	newMarks         []int
-	hunks            hunkWriter // the diff so far, without its header
+	mu       sync.Mutex
+	old, new []byte // the text after the last cut
+	oldOff   int64  // the offset in the file of old[0]
+	marks    []int64
+	newMarks []int
+	hunks    hunkWriter // the diff so far, without its header
 }
 
 // oldWriter and newWriter take the two texts as they come.
