@@ -75,7 +75,7 @@ func parseCode(s string) (diag.Code, bool) {
 func runExplain(args []string, stdout, stderr io.Writer) int {
 	set := pflag.NewFlagSet("explain", pflag.ContinueOnError)
 	set.SetOutput(stderr)
-	set.Usage = func() { printUsage(stderr, msg.Sprintf(explainUsage), nil) }
+	set.Usage = func() { printUsage(stdout, msg.Sprintf(explainUsage), nil) }
 	if code, ok := parseFlags(set, "explain", args, stderr); !ok {
 		return code
 	}

@@ -105,7 +105,7 @@ func (f *fmtFlags) options() (export.Options, error) {
 func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newFmtFlags(stderr)
 	flags.set.Usage = func() {
-		printUsage(stderr, msg.Sprintf(fmtUsage), flags.set)
+		printUsage(stdout, msg.Sprintf(fmtUsage), flags.set)
 	}
 	if code, ok := parseFlags(flags.set, "fmt", args, stderr); !ok {
 		return code

@@ -159,7 +159,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runExplain(args[1:], stdout, stderr)
 	case "version", "--version":
 		if len(args) > 1 && isHelpFlag(args[1]) {
-			printUsage(stderr, msg.Sprintf(versionUsage), nil)
+			printUsage(stdout, msg.Sprintf(versionUsage), nil)
 			return exitClean
 		}
 		msg.Fprintf(stdout, "pgnc %s\n", version())
@@ -250,7 +250,7 @@ func newCheckFlags(out io.Writer) *checkFlags {
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newCheckFlags(stderr)
 	flags.set.Usage = func() {
-		printUsage(stderr, msg.Sprintf(checkUsage), flags.set)
+		printUsage(stdout, msg.Sprintf(checkUsage), flags.set)
 	}
 	if code, ok := parseFlags(flags.set, "check", args, stderr); !ok {
 		return code

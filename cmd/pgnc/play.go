@@ -66,7 +66,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newPlayFlags(stderr)
 	set := flags.set
 	set.Usage = func() {
-		printUsage(stderr, msg.Sprintf(playUsage), set)
+		printUsage(stdout, msg.Sprintf(playUsage), set)
 	}
 	if code, ok := parseFlags(set, "play", args, stderr); !ok {
 		return code
