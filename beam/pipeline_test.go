@@ -243,8 +243,15 @@ func TestFrameGroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(units) < 4 || len(units[3].Frames) == 0 {
-		t.Fatalf("%d units, want frame groups", len(units))
+	if len(units) != 1 || !units[0].Zstd {
+		t.Fatalf("units %+v, want one zstd file to index", units)
+	}
+	groups, err := frameGroups(context.Background(), units[0], 4096/4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(groups) < 4 || len(groups[3].Frames) == 0 {
+		t.Fatalf("%d units, want frame groups", len(groups))
 	}
 	for _, format := range []string{"text", "json"} {
 		sum := checkBoth(t, pgnc, []string{path}, Options{RangeSize: 4096, JSON: format == "json"}, "--format", format)
