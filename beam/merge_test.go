@@ -15,6 +15,7 @@ import (
 // step).
 type shipped struct {
 	Records, Meta, Games, Plan, Pieces int
+	meta                               [][]byte // the records
 }
 
 // trackerFunc makes the tracker of a restriction; it may put the
@@ -53,7 +54,7 @@ func runDirect(t testing.TB, units []unit, opts Options, track trackerFunc) ([]b
 			}
 		}
 	}
-	ship.Records = len(meta)
+	ship.Records, ship.meta = len(meta), meta
 	var plans, pieces [][]byte
 	emitPiece := func(b []byte) { pieces = append(pieces, b); ship.Pieces += len(b) }
 	if err := (&settleFn{Opts: opts}).ProcessElement(ctx, 0, iterate(meta), func(b []byte) { plans = append(plans, b) }, emitPiece); err != nil {

@@ -150,6 +150,18 @@ func TestSameAsCheck(t *testing.T) {
 		return
 	}
 	checkBoth(t, pgnc, []string{corpus}, Options{RangeSize: 64 << 10})
+	// The bulk corpus, 110 MB of games few of which have a diagnostic:
+	// the merge ships and prints those few.
+	bulk := "../../shared/corpus/bulk"
+	if _, err := os.Stat(bulk); err != nil {
+		t.Logf("bulk corpus not found at %s", bulk)
+		return
+	}
+	for _, size := range []int64{1 << 20, DefaultRangeSize} {
+		checkBoth(t, pgnc, []string{bulk}, Options{RangeSize: size})
+	}
+	checkBoth(t, pgnc, []string{bulk}, Options{RangeSize: 1 << 20, JSON: true, MaxErrors: 3}, "--format", "json", "--max-errors", "3")
+	checkBoth(t, pgnc, []string{bulk}, Options{RangeSize: 1 << 20, MaxErrors: 3}, "--max-errors", "3")
 }
 
 // TestMissingInput: a path that does not exist is one clear error before
