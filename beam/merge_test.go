@@ -1,7 +1,10 @@
 package pgncbeam
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"os/exec"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
@@ -16,6 +19,7 @@ import (
 type shipped struct {
 	Records, Meta, Games, Plan, Pieces int
 	meta                               [][]byte // the records
+	plan                               plan
 }
 
 // trackerFunc makes the tracker of a restriction; it may put the
@@ -64,6 +68,9 @@ func runDirect(t testing.TB, units []unit, opts Options, track trackerFunc) ([]b
 		t.Fatalf("%d plans", len(plans))
 	}
 	ship.Plan = len(plans[0])
+	if err := decodeGob(plans[0], &ship.plan); err != nil {
+		t.Fatal(err)
+	}
 	render := &renderFn{Opts: opts}
 	for _, g := range games {
 		if err := render.ProcessElement(ctx, g, iterate(plans), emitPiece); err != nil {
@@ -87,5 +94,47 @@ func iterate(elems [][]byte) func(*[]byte) bool {
 		}
 		*b, next = elems[next], next+1
 		return true
+	}
+}
+
+// TestFooledGroupAlone: a frame group whose first sync point lies inside
+// a comment is read again alone, from where the group before ended, not
+// the whole file; the output is what pgnc check prints.
+func TestFooledGroupAlone(t *testing.T) {
+	pgnc := pgncBinary(t)
+	seam, boundary := seamInComment(t)
+	data, err := os.ReadFile(seam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fooled := manyFrames(t, string(bytes.Repeat(data, 3)), int(boundary))
+	for _, json := range []bool{false, true} {
+		opts := Options{RangeSize: 64, JSON: json}
+		args := []string{"check", "-q", fooled}
+		if json {
+			args = append(args, "--format", "json")
+		}
+		want, _ := exec.Command(pgnc, args...).Output()
+		units, err := Expand([]string{fooled}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, ship := runDirect(t, units, opts, plainTracker)
+		got, sum, err := SplitOutput(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("json %v: output differs from pgnc check:\n%s", json, firstDifference(got, want))
+		}
+		replaced := 0
+		for _, e := range ship.plan {
+			if e.Replaced {
+				replaced++
+			}
+		}
+		if sum.Reread == 0 || replaced != sum.Reread || len(ship.plan) < 4 {
+			t.Errorf("json %v: %d groups, %d read again, %d replaced; want each fooled group read again alone", json, len(ship.plan), sum.Reread, replaced)
+		}
 	}
 }
