@@ -779,8 +779,9 @@ func (fn *concatFn) ProcessElement(ctx context.Context, _ int, pieces func(*[]by
 	}
 	sort.Slice(all, func(i, j int) bool { return bytes.Compare(all[i][:8], all[j][:8]) < 0 })
 	out := make([]byte, 0, size)
-	for _, pc := range all {
+	for i, pc := range all {
 		out = append(out, pc[8:]...)
+		all[i] = nil // the piece is copied: the collector may take it
 	}
 	return out, nil
 }
