@@ -1,12 +1,20 @@
 package pgncbeam
 
 import (
+	"context"
+	"encoding/binary"
 	"io"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/pgnc/pgnc/internal/input"
 )
+
+func init() {
+	register.DoFn3x1[context.Context, string, func(string), error](&indexFn{})
+	register.Emitter1[string]()
+}
 
 // A zstd file of many frames, as pzstd writes the lichess dumps, is read
 // in frame groups: a unit decodes the frame before its group (to judge the
@@ -15,6 +23,141 @@ import (
 // games that start in its group's text (reader.NewRange over the decoded
 // text). Offsets in the decoded text of the file are not known to a unit;
 // it reports how long its group decodes to, and the last step adds up.
+
+// indexFn cuts a zstd file of many frames (unit.Zstd) in frame groups of
+// about RangeSize/4 compressed bytes (zstd shrinks PGN about four times),
+// found by indexFrames; a file of one frame, or one that is not a sequence
+// of whole frames (cut short, say), is read whole, as pgnc check reads
+// it, which reports where it ends. Other units pass as they are.
+type indexFn struct {
+	Opts Options
+}
+
+func (fn *indexFn) ProcessElement(ctx context.Context, encoded string, emit func(string)) error {
+	u := decodeUnit(encoded)
+	if !u.Zstd {
+		emit(encoded)
+		return nil
+	}
+	units, err := frameGroups(ctx, u, fn.Opts.rangeSize()/4)
+	if err != nil {
+		return err
+	}
+	for _, g := range units {
+		emit(encodeUnit(g))
+	}
+	return nil
+}
+
+// frameGroups returns the units of the zstd file of u: its frame groups
+// of about size compressed bytes, or u read whole.
+func frameGroups(ctx context.Context, u unit, size int64) ([]unit, error) {
+	u.Zstd = false
+	src, err := openSource(ctx, u.Path)
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	frames, err := indexFrames(src, src.Size())
+	if err != nil || len(frames) < 2 {
+		u.Whole = true
+		return []unit{u}, nil
+	}
+	var units []unit
+	firsts := groupFrames(frames, size)
+	for seq, first := range firsts {
+		next := len(frames)
+		if seq+1 < len(firsts) {
+			next = firsts[seq+1]
+		}
+		after := len(frames)
+		if seq+2 < len(firsts) {
+			after = firsts[seq+2]
+		}
+		g := u
+		g.Seq, g.Group, g.Prev = seq, next-first, first > 0
+		g.Frames = frames[max(first-1, 0):after]
+		units = append(units, g)
+	}
+	return units, nil
+}
+
+// pzstd puts before each data frame a skippable frame of 4 bytes that
+// holds the data frame's compressed size.
+const (
+	skippableMagic = 0x184d2a50
+	zstdMagic      = 0xfd2fb528
+	pzstdHeader    = 12 // the skippable frame: magic, length 4, size
+	frameHead      = 18 // a data frame's magic and longest header
+)
+
+// indexFrames returns the data frames of a zstd file of size bytes, as
+// input.ZstdFrames does. Where each data frame follows a skippable frame
+// that holds its compressed size, as pzstd writes them, it reads once per
+// frame: the skippable frame and the data frame's header together. A file
+// written otherwise, or whose sizes do not add up to the file's, is read
+// by input.ZstdFrames, which reads the header of every block.
+func indexFrames(r io.ReaderAt, size int64) ([]input.Frame, error) {
+	var frames []input.Frame
+	var buf [pzstdHeader + frameHead]byte
+	for off := int64(0); off < size; {
+		n, err := r.ReadAt(buf[:], off)
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		b := buf[:n]
+		if n < pzstdHeader+5 || binary.LittleEndian.Uint32(b) != skippableMagic || binary.LittleEndian.Uint32(b[4:]) != 4 ||
+			binary.LittleEndian.Uint32(b[pzstdHeader:]) != zstdMagic {
+			return input.ZstdFrames(r, size)
+		}
+		at, frameSize := off+pzstdHeader, int64(binary.LittleEndian.Uint32(b[8:]))
+		window, ok := frameWindow(b[pzstdHeader+4:])
+		if !ok || window > input.MaxWindow || at+frameSize > size {
+			return input.ZstdFrames(r, size) // which says what is wrong
+		}
+		frames = append(frames, input.Frame{Offset: at, Size: frameSize, Window: window})
+		off = at + frameSize
+	}
+	return frames, nil
+}
+
+// frameWindow returns the window of a zstd frame whose header (after the
+// magic number) starts header, as input.Frame gives it: its window size,
+// or for a single-segment frame its content size. It reports false where
+// the header is cut or sets a reserved bit.
+func frameWindow(header []byte) (uint64, bool) {
+	descriptor := header[0]
+	single := descriptor>>5&1 == 1
+	if descriptor>>3&1 == 1 {
+		return 0, false
+	}
+	if !single {
+		if len(header) < 2 {
+			return 0, false
+		}
+		exponent, mantissa := uint64(header[1]>>3), uint64(header[1]&7)
+		base := uint64(1) << (10 + exponent)
+		return base + base/8*mantissa, true
+	}
+	at := 1 + []int{0, 1, 2, 4}[descriptor&3]
+	width := []int{1, 2, 4, 8}[descriptor>>6]
+	if len(header) < at+width {
+		return 0, false
+	}
+	fcs := header[at:]
+	var content uint64
+	switch descriptor >> 6 {
+	case 0:
+		content = uint64(fcs[0])
+	case 1:
+		content = uint64(binary.LittleEndian.Uint16(fcs)) + 256
+	case 2:
+		content = uint64(binary.LittleEndian.Uint32(fcs))
+	case 3:
+		content = binary.LittleEndian.Uint64(fcs)
+	}
+	return max(content, 1<<10), true
+}
 
 // groupFrames cuts frames into groups of about size compressed bytes, and
 // returns the index of each group's first frame.

@@ -3,20 +3,39 @@
 // by default, on the local prism runner, and prints exactly what pgnc
 // check prints for the same files.
 //
-// The pipeline has two steps. The first checks work units in parallel: a
-// plain file in byte ranges of Options.RangeSize, each read from its first
-// sync point to the first sync point after its end (reader.NewRange), and
-// a compressed file whole. The second, for all units at once, puts the
-// ranges of each file in order, verifies every seam (a range must start
-// where the one before ended), reads again from the end of the range
-// before where a seam was fooled (a false game start inside a comment,
-// say), shifts line numbers and game indexes by what the ranges before
-// hold, and prints through package report, as pgnc check does.
+// The pipeline's steps:
+//
+//  1. index: a zstd file of many frames is cut in frame groups, its frames
+//     found from pzstd's skippable frames (frames.go); other inputs pass.
+//  2. check, after a Reshuffle: the work units are checked in parallel, a
+//     plain file in byte ranges of Options.RangeSize (sdf.go), each read
+//     from its first sync point to the first sync point after its end
+//     (reader.NewRange), a frame group over its decoded text, another
+//     compressed file whole. Each step of a unit emits a small record of
+//     counts and seams (rangeMeta), whatever the number of its games, and
+//     the games that have a diagnostic to print, if any (rangeGames).
+//  3. settle: the records of all units, one per step, go to one key; it
+//     orders them, verifies every seam (a range must start where the one
+//     before ended), reads again a range whose seam was fooled (a false
+//     game start inside a comment), and works out for each range the
+//     line numbers, game indexes, offsets and errors of the ranges before
+//     it: the plan, one element, which the next step reads as a side
+//     input. It also prints what belongs to no range: inputs that are
+//     not PGN, ranges read again, and the summary.
+//  4. render: the games of each range with diagnostics are printed through
+//     package report, as pgnc check prints them, each range on its own.
+//  5. concat: the printed pieces, keyed by their place in the output, are
+//     put in order and joined, the report that pgnc check prints.
+//
+// Only steps 3 and 5 see everything, and neither holds anything per game:
+// step 3 holds one record per step of RangeSize/8 bytes, step 5 the
+// printed diagnostics, the size of the output.
 package pgncbeam
 
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/gob"
 	"encoding/json"
 	"errors"
@@ -28,6 +47,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/i18n"
 	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/reader"
@@ -77,43 +97,124 @@ type unit struct {
 	Whole      bool   // a compressed file, read as a stream
 	NotPGN     *input.NotPGNError
 	Size       int64
+	// Zstd marks a zstd file whose frames are not indexed yet: the index
+	// step (indexFn) cuts it in frame groups, or makes it Whole.
+	Zstd bool `json:",omitempty"`
 	// A frame group of a zstd file (frames.go): Frames are the frame
 	// before the group when Prev is set, the Group frames of the group,
 	// and the frames of the next group, which its last game may need.
-	Frames []input.Frame
-	Prev   bool
-	Group  int
+	Frames []input.Frame `json:",omitempty"`
+	Prev   bool          `json:",omitempty"`
+	Group  int           `json:",omitempty"`
 	// Member is 1 + the index of a zip archive's member, read whole
 	// (zip.go); 0 for a file.
-	Member int
+	Member int `json:",omitempty"`
+}
+
+// key names the results of a unit: its file and its place in it, the
+// first offset of a step of a plain file, or a frame group's Seq.
+func (u unit) key() rangeKey {
+	if u.ranged() {
+		return rangeKey{File: u.File, Pos: u.Start}
+	}
+	return rangeKey{File: u.File, Pos: int64(u.Seq)}
+}
+
+// rangeKey names the results of one step of a unit (unit.key).
+type rangeKey struct {
+	File int
+	Pos  int64
 }
 
 // gameResult is what printing needs of one game, relative to its range.
 type gameResult struct {
-	Index   int         // 1-based in the range; 0 for text outside games
-	Players []model.Tag // the White and Black tags, which name the game
-	Plies   int
-	Skipped int
+	Index   int            // 1-based in the range; 0 for text outside games
+	Players []model.Tag    // the White and Black tags, which name the game
 	Diags   []diag.Located // lines counted from the range's first
 }
 
-// unitResult is the check of one unit.
+// counts are the counts of report.Report for some games: what the
+// summary adds up. Errors counts the errors of games and of the text
+// between them (ErrorsOutside), not inputs that are not PGN.
+type counts struct {
+	Games, GamesWithErrors, Errors, ErrorsOutside, Warnings, Plies, Skipped int
+}
+
+func (c *counts) add(d counts) {
+	c.Games += d.Games
+	c.GamesWithErrors += d.GamesWithErrors
+	c.Errors += d.Errors
+	c.ErrorsOutside += d.ErrorsOutside
+	c.Warnings += d.Warnings
+	c.Plies += d.Plies
+	c.Skipped += d.Skipped
+}
+
+// game counts one game as report.Report.Game counts it, and reports
+// whether it has a diagnostic to print.
+func (c *counts) game(codes report.Codes, index, plies, skipped int, diags diag.List) bool {
+	if index > 0 {
+		c.Games++
+	}
+	c.Plies += plies
+	c.Skipped += skipped
+	shown, counted := false, false
+	for _, d := range diags {
+		if !codes.Shown(d) {
+			continue
+		}
+		shown = true
+		if !codes.IsError(d) {
+			c.Warnings++
+			continue
+		}
+		c.Errors++
+		if index == 0 {
+			c.ErrorsOutside++
+		} else if !counted {
+			counted = true
+			c.GamesWithErrors++
+		}
+	}
+	return shown
+}
+
+// unitResult is the check of one step of a unit: what the settle step
+// needs of it (rangeMeta), and its games with a diagnostic shown.
 type unitResult struct {
+	rangeMeta
+	Games []gameResult
+}
+
+// rangeMeta is what the settle step needs of one step of a unit: where it
+// started and ended, and its counts, but none of its games.
+type rangeMeta struct {
 	Unit  unit
 	Start int64 // where reading started: a sync point at or after Unit.Start
 	End   int64 // where it stopped: the first game after the range
 	Lines int   // line breaks between Start and End
-	Games []gameResult
 	// Of a frame group: Start and End count from the group's first byte
 	// of decoded text, and the offsets of Games from the first byte of the
 	// frame before it, Prev bytes earlier; Decoded is the group's length.
 	Prev, Decoded int64
+	Records       int // games read, and pieces of text outside games
+	Count         counts
 	// Err is the error that ended the reading early, after Games.
 	Err string
 }
 
+// rangeGames are the games of one step of a unit that have a diagnostic
+// to print: the element that the render step prints.
+type rangeGames struct {
+	Key   rangeKey
+	Name  string
+	Games []gameResult
+}
+
 func init() {
-	register.DoFn3x2[context.Context, int, func(*[]byte) bool, []byte, error](&mergeFn{})
+	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func([]byte), func([]byte), error](&settleFn{})
+	register.DoFn4x1[context.Context, []byte, func(*[]byte) bool, func([]byte), error](&renderFn{})
+	register.DoFn3x2[context.Context, int, func(*[]byte) bool, []byte, error](&concatFn{})
 	register.Function1x2(keyAll)
 	register.Iter1[[]byte]()
 }
@@ -121,13 +222,11 @@ func init() {
 // Expand turns the command's arguments into work units: files and
 // gs:// objects as they are, directories and gs:// prefixes ending in "/"
 // into the PGN files below them (input.IsPGNName), in the order pgnc
-// check reads them. A path that cannot be read is an error.
+// check reads them. A path that cannot be read is an error. It reads the
+// first bytes of each file to tell its format; the frames of a zstd file
+// are indexed in the pipeline (indexFn).
 func Expand(args []string, opts Options) ([]unit, error) {
 	ctx := context.Background()
-	size := opts.RangeSize
-	if size <= 0 {
-		size = DefaultRangeSize
-	}
 	var units []unit
 	file := 0
 	add := func(path string) error {
@@ -143,9 +242,10 @@ func Expand(args []string, opts Options) ([]unit, error) {
 		}
 		format, err := input.Detect(head[:n])
 		var notPGN *input.NotPGNError
+		u := unit{File: file, Path: path, Name: path, Size: src.Size()}
 		switch {
 		case errors.As(err, &notPGN):
-			units = append(units, unit{File: file, Path: path, Name: path, NotPGN: notPGN})
+			u = unit{File: file, Path: path, Name: path, NotPGN: notPGN}
 		case err != nil:
 			return fmt.Errorf("%s: %w", path, err)
 		case format == input.Zip:
@@ -154,35 +254,17 @@ func Expand(args []string, opts Options) ([]unit, error) {
 				return err
 			}
 			units = append(units, members...)
-			file += len(members) - 1
+			file += len(members)
+			return nil
 		case format == input.Zstd:
-			frames, err := input.ZstdFrames(src, src.Size())
-			if err != nil || len(frames) < 2 {
-				// One frame, or a file cut short: read whole, as pgnc
-				// check reads it, which reports where it ends.
-				units = append(units, unit{File: file, Path: path, Name: path, Whole: true, Size: src.Size()})
-				break
-			}
-			firsts := groupFrames(frames, size/4) // zstd shrinks PGN about four times
-			for seq, first := range firsts {
-				next := len(frames)
-				if seq+1 < len(firsts) {
-					next = firsts[seq+1]
-				}
-				after := len(frames)
-				if seq+2 < len(firsts) {
-					after = firsts[seq+2]
-				}
-				u := unit{File: file, Path: path, Name: path, Seq: seq, Size: src.Size(), Group: next - first, Prev: first > 0}
-				u.Frames = frames[max(first-1, 0):after]
-				units = append(units, u)
-			}
+			u.Zstd = true
 		case format != input.Text:
-			units = append(units, unit{File: file, Path: path, Name: path, Whole: true, Size: src.Size()})
+			u.Whole = true
 		default:
 			// One unit: the splittable DoFn cuts it in ranges (sdf.go).
-			units = append(units, unit{File: file, Path: path, Name: path, Start: 0, End: src.Size(), Size: src.Size()})
+			u.End = u.Size
 		}
+		units = append(units, u)
 		file++
 		return nil
 	}
@@ -210,29 +292,43 @@ func Expand(args []string, opts Options) ([]unit, error) {
 func Build(s beam.Scope, units []unit, opts Options) beam.PCollection {
 	var encoded []string
 	for _, u := range units {
-		b, err := json.Marshal(u)
-		if err != nil {
-			panic(err) // a unit is plain data
-		}
-		encoded = append(encoded, string(b))
+		encoded = append(encoded, encodeUnit(u))
 	}
 	s = s.Scope("pgnc.check")
-	results := beam.ParDo(s, &checkRangesFn{Opts: opts}, beam.CreateList(s, encoded))
-	grouped := beam.GroupByKey(s, beam.ParDo(s, keyAll, results))
-	return beam.ParDo(s, &mergeFn{Opts: opts}, grouped)
+	// Reshuffles spread the files over workers before their frames are
+	// indexed, and the units over workers before they are checked, on a
+	// runner that does not split bundles as they run.
+	indexed := beam.ParDo(s, &indexFn{Opts: opts}, beam.Reshuffle(s, beam.CreateList(s, encoded)))
+	meta, games := beam.ParDo2(s, &checkRangesFn{Opts: opts}, beam.Reshuffle(s, indexed))
+	plan, settled := beam.ParDo2(s, &settleFn{Opts: opts}, beam.GroupByKey(s, meta))
+	rendered := beam.ParDo(s, &renderFn{Opts: opts}, games, beam.SideInput{Input: plan})
+	pieces := beam.Flatten(s, rendered, settled)
+	return beam.ParDo(s, &concatFn{}, beam.GroupByKey(s, beam.ParDo(s, keyAll, pieces)))
 }
 
-// keyAll puts every unit's result under one key: the merge needs them all,
-// in order, to print as one machine would.
+// keyAll puts every printed piece under one key, to be joined in order.
 func keyAll(b []byte) (int, []byte) { return 0, b }
 
-// checkUnit checks u, reading a range of a plain file from from, where
-// the range before ended when a seam did not hold, or, with from < 0, from
-// the first sync point of the range.
+func encodeUnit(u unit) string {
+	b, err := json.Marshal(u)
+	if err != nil {
+		panic(err) // a unit is plain data
+	}
+	return string(b)
+}
+
+// checkUnit checks u, reading a range of a plain file or of a frame
+// group's text from from, where the range before ended when a seam did
+// not hold, or, with from < 0, from the first sync point of the range.
+// It counts every game, and keeps those with a diagnostic to print.
 func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
-	res := unitResult{Unit: u}
+	res := unitResult{rangeMeta: rangeMeta{Unit: u}}
 	if u.NotPGN != nil {
 		return res, nil
+	}
+	codes, err := report.ParseCodes(opts.Ignore, opts.WarnAsError)
+	if err != nil {
+		return res, err
 	}
 	f, err := openSource(context.Background(), u.Path)
 	if err != nil {
@@ -273,7 +369,9 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 		if len(u.Frames) == u.Group+btoi(u.Prev) {
 			end = math.MaxInt64 // the last group reads to the end
 		}
-		if start, err = reader.Sync(d, start, end); err != nil {
+		if from >= 0 {
+			start += from
+		} else if start, err = reader.Sync(d, start, end); err != nil {
 			return res, err
 		}
 		res.Start = start - res.Prev
@@ -304,7 +402,11 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 			res.Err = fmt.Sprintf("%s: %v", u.Name, err)
 			break
 		}
-		gr := gameResult{Index: g.Index, Plies: g.Plies, Skipped: g.Skipped}
+		res.Records++
+		if !res.Count.game(codes, g.Index, g.Plies, g.Skipped, g.Diags) {
+			continue // nothing to print: the counts say all of it
+		}
+		gr := gameResult{Index: g.Index}
 		for _, t := range g.Tags {
 			if t.Name == "White" || t.Name == "Black" {
 				gr.Players = append(gr.Players, t)
@@ -328,33 +430,81 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 	return res, nil
 }
 
-func encodeResult(r unitResult) ([]byte, error) {
+func encodeGob(v any) ([]byte, error) {
 	var b bytes.Buffer
-	err := gob.NewEncoder(&b).Encode(r)
+	err := gob.NewEncoder(&b).Encode(v)
 	return b.Bytes(), err
 }
 
-func decodeResult(b []byte) (unitResult, error) {
-	var r unitResult
-	err := gob.NewDecoder(bytes.NewReader(b)).Decode(&r)
-	return r, err
+func decodeGob(b []byte, v any) error {
+	return gob.NewDecoder(bytes.NewReader(b)).Decode(v)
 }
 
-// mergeFn orders the results, verifies the seams, and prints.
-type mergeFn struct {
+// planEntry is what printing the games of one range needs of the ranges
+// before it: the lines and games of its file before it, how far its
+// offsets move, and the errors printed before it, in all files, for
+// --max-errors. Replaced marks a range that the settle step read again
+// and printed itself.
+type planEntry struct {
+	Ordinal      int // its place in the output
+	Lines, Games int
+	Shift        int64
+	ErrorsBefore int
+	Replaced     bool
+}
+
+// plan is the settle step's output that the render step reads.
+type plan map[rangeKey]planEntry
+
+// piece is a part of the output, at its place in it.
+func piece(ordinal int, text []byte) []byte {
+	b := make([]byte, 8, 8+len(text))
+	binary.BigEndian.PutUint64(b, uint64(ordinal))
+	return append(b, text...)
+}
+
+// settleFn orders the records of the ranges, verifies the seams, reads
+// again where one was fooled, and emits the plan and the pieces of the
+// output that are not the games of a range: inputs that are not PGN,
+// ranges read again, and the summary at the end.
+type settleFn struct {
 	Opts Options
 }
 
-func (fn *mergeFn) ProcessElement(ctx context.Context, _ int, results func(*[]byte) bool) ([]byte, error) {
+func (fn *settleFn) ProcessElement(ctx context.Context, _ int, records func(*[]byte) bool, emitPlan, emitPiece func([]byte)) error {
 	var all []unitResult
 	var b []byte
-	for results(&b) {
-		r, err := decodeResult(b)
-		if err != nil {
-			return nil, err
+	for records(&b) {
+		var m rangeMeta
+		if err := decodeGob(b, &m); err != nil {
+			return err
 		}
-		all = append(all, r)
+		all = append(all, unitResult{rangeMeta: m})
 	}
+	sortResults(all)
+	p, pieces, sum, err := settle(ctx, all, fn.Opts)
+	if err != nil {
+		return err
+	}
+	enc, err := encodeGob(p)
+	if err != nil {
+		return err
+	}
+	emitPlan(enc)
+	for _, pc := range pieces {
+		emitPiece(pc)
+	}
+	line, err := json.Marshal(sum)
+	if err != nil {
+		return err
+	}
+	emitPiece(piece(math.MaxInt, append(line, '\n')))
+	return nil
+}
+
+// sortResults puts results in file order, and the ranges of a file in
+// order.
+func sortResults(all []unitResult) {
 	sort.Slice(all, func(i, j int) bool {
 		a, b := all[i].Unit, all[j].Unit
 		if a.File != b.File {
@@ -365,18 +515,6 @@ func (fn *mergeFn) ProcessElement(ctx context.Context, _ int, results func(*[]by
 		}
 		return a.Start < b.Start // the steps of the ranges of a plain file
 	})
-	var out bytes.Buffer
-	sum, err := Print(&out, all, fn.Opts)
-	if err != nil {
-		return nil, err
-	}
-	line, err := json.Marshal(sum)
-	if err != nil {
-		return nil, err
-	}
-	out.Write(line)
-	out.WriteByte('\n')
-	return out.Bytes(), nil
 }
 
 // Summary is the last line of the pipeline's output: the counts of the
@@ -405,16 +543,38 @@ type FileCounts struct {
 	Skipped         int    `json:"skipped"`
 }
 
-// Print verifies the seams of results, the checks of every unit in order,
-// and prints what pgnc check prints. A range that does not start where
-// the one before ended is read again from there.
-func Print(w io.Writer, results []unitResult, opts Options) (Summary, error) {
+func fileCounts(name string, c counts) FileCounts {
+	return FileCounts{Name: name, Games: c.Games, GamesWithErrors: c.GamesWithErrors, Errors: c.Errors,
+		Warnings: c.Warnings, Plies: c.Plies, Skipped: c.Skipped}
+}
+
+// settle goes through the ranges of every file in order (results, sorted
+// by sortResults; the games of a range are those it kept, if any): it
+// verifies each seam, reads a range again from where the one before ended
+// where a seam did not hold, and works out the plan. It returns the
+// pieces of the output it prints itself: inputs that are not PGN, the
+// ranges read again, and the summary's text.
+func settle(ctx context.Context, results []unitResult, opts Options) (plan, [][]byte, Summary, error) {
 	codes, err := report.ParseCodes(opts.Ignore, opts.WarnAsError)
 	if err != nil {
-		return Summary{}, err
+		return nil, nil, Summary{}, err
 	}
-	r := report.New(w, report.Options{JSON: opts.JSON, MaxErrors: opts.MaxErrors, Syntax: opts.Syntax, Codes: codes})
+	p := plan{}
+	var pieces [][]byte
 	var sum Summary
+	var total counts
+	files, notPGN := 0, 0 // notPGN: errors of inputs that are not PGN
+	printed := 0          // errors of games before, in all files: what --max-errors counts
+	ordinal := 0
+	// render prints a range that settle read again, in place of the
+	// games that the render step would have printed for it.
+	render := func(res *unitResult, e planEntry) error {
+		text, err := renderRange(opts, codes, res.Unit.Name, res.Games, e)
+		if err == nil && len(text) > 0 {
+			pieces = append(pieces, piece(e.Ordinal, text))
+		}
+		return err
+	}
 	for i := 0; i < len(results); {
 		file := results[i].Unit.File
 		j := i
@@ -422,124 +582,243 @@ func Print(w io.Writer, results []unitResult, opts Options) (Summary, error) {
 			j++
 		}
 		ranges := results[i:j]
-		before := *r
-		if ranges[0].Unit.NotPGN != nil {
-			if err := r.NotPGN(ranges[0].Unit.Name, ranges[0].Unit.NotPGN); err != nil {
-				return sum, err
+		i = j
+		files++
+		name := ranges[0].Unit.Name
+		if u := ranges[0].Unit; u.NotPGN != nil {
+			var b bytes.Buffer
+			r := report.New(&b, report.Options{JSON: opts.JSON, Codes: codes})
+			if err := r.NotPGN(u.Name, u.NotPGN); err != nil {
+				return nil, nil, sum, err
 			}
+			pieces = append(pieces, piece(ordinal, b.Bytes()))
+			ordinal++
+			notPGN++
 			sum.NotPGN++
-		} else {
-			r.Files++
-			if !framesHold(ranges) {
-				// A frame group's seam did not hold: the file is read
-				// again whole, as one reader would.
-				u := ranges[0].Unit
-				u.Whole, u.Frames = true, nil
-				again, err := checkUnit(u, -1, opts)
-				if err != nil {
-					return sum, err
-				}
-				ranges = []unitResult{again}
-				sum.Reread++
+			sum.Files = append(sum.Files, FileCounts{Name: name, Errors: 1})
+			continue
+		}
+		whole := false // the file was read again whole
+		if !framesHold(ranges) {
+			// A frame group's seam did not hold where no offset in the
+			// group before tells where to read it from: the file is read
+			// again whole, as one reader would.
+			for _, r := range ranges {
+				p[r.Unit.key()] = planEntry{Replaced: true}
 			}
-			lines, games := 0, 0
-			var base int64 // of the decoded text of a frame group
-			for k := range ranges {
-				unsynced := ranges[k].Start >= ranges[k].Unit.End && len(ranges[k].Games) == 0
-				if k > 0 && len(ranges[k].Unit.Frames) == 0 && unsynced && ranges[k-1].End >= ranges[k].Start {
-					// No game starts in the range (Sync found no sync
-					// point before its end), and the one before read
-					// past it: it holds nothing, and the seam holds.
-					ranges[k].Start, ranges[k].End = ranges[k-1].End, ranges[k-1].End
-				}
-				if k > 0 && len(ranges[k].Unit.Frames) == 0 && ranges[k].Start != ranges[k-1].End {
+			u := ranges[0].Unit
+			u.Whole, u.Frames, u.Prev, u.Group = true, nil, false, 0
+			again, err := checkUnit(u, -1, opts)
+			if err != nil {
+				return nil, nil, sum, err
+			}
+			ranges, whole = []unitResult{again}, true
+		}
+		var fc counts
+		lines, games := 0, 0
+		var base int64 // of the decoded text of a frame group
+		for k := range ranges {
+			reread := whole
+			if k > 0 {
+				if from, ok := seamFrom(&ranges[k-1], &ranges[k]); !ok {
 					// The seam did not hold: read the range again from
 					// where the one before ended, as one reader would.
-					again, err := checkUnit(ranges[k].Unit, ranges[k-1].End, opts)
+					again, err := checkUnit(ranges[k].Unit, from, opts)
 					if err != nil {
-						return sum, err
+						return nil, nil, sum, err
 					}
-					ranges[k] = again
-					sum.Reread++
-				}
-				if err := printRange(r, &ranges[k], lines, games, base-ranges[k].Prev); err != nil {
-					return sum, err
-				}
-				base += ranges[k].Decoded
-				if ranges[k].Err != "" {
-					// A file that fails once read counts, as in pgnc check,
-					// even before its first game.
-					sum.Failures = append(sum.Failures, ranges[k].Err)
-				}
-				lines += ranges[k].Lines
-				for _, g := range ranges[k].Games {
-					if g.Index > 0 {
-						games++
-					}
+					ranges[k], reread = again, true
 				}
 			}
+			e := planEntry{Ordinal: ordinal, Lines: lines, Games: games, Shift: base - ranges[k].Prev, ErrorsBefore: printed}
+			ordinal++
+			if reread {
+				rereads.Inc(ctx, 1)
+				sum.Reread++
+				if err := render(&ranges[k], e); err != nil {
+					return nil, nil, sum, err
+				}
+				e.Replaced = true
+			}
+			if !whole {
+				p[ranges[k].Unit.key()] = e
+			}
+			base += ranges[k].Decoded
+			if ranges[k].Err != "" {
+				// A file that fails once read counts, as in pgnc check,
+				// even before its first game.
+				sum.Failures = append(sum.Failures, ranges[k].Err)
+			}
+			lines += ranges[k].Lines
+			games += ranges[k].Count.Games
+			printed += ranges[k].Count.Errors
+			fc.add(ranges[k].Count)
 		}
-		sum.Files = append(sum.Files, FileCounts{Name: ranges[0].Unit.Name, Games: r.Games - before.Games,
-			GamesWithErrors: r.GamesWithErrors - before.GamesWithErrors, Errors: r.Errors - before.Errors,
-			Warnings: r.Warnings - before.Warnings, Plies: r.Plies - before.Plies, Skipped: r.Skipped - before.Skipped})
-		i = j
+		total.add(fc)
+		sum.Files = append(sum.Files, fileCounts(name, fc))
 	}
+	sum.Total = fileCounts("", total)
+	sum.Total.Errors += notPGN
+	if opts.JSON {
+		return p, pieces, sum, nil
+	}
+	// The summary's text, as report.Report.Summary prints it after the
+	// games: only counts go into it, and what --max-errors did not print.
+	var b bytes.Buffer
+	if hidden := total.Errors + notPGN - min(printed, opts.MaxErrors); opts.MaxErrors > 0 && hidden > 0 {
+		if _, err := i18n.New(report.Options{}.Language).Fprintf(&b, "stopped printing errors after --max-errors %d: %d more errors not shown\n", opts.MaxErrors, hidden); err != nil {
+			return nil, nil, sum, err
+		}
+	}
+	r := report.New(&b, report.Options{Syntax: opts.Syntax, Codes: codes})
+	r.Files, r.Games, r.GamesWithErrors, r.Errors, r.ErrorsOutside = files, total.Games, total.GamesWithErrors, total.Errors+notPGN, total.ErrorsOutside+notPGN
+	r.Warnings, r.Skipped, r.Plies = total.Warnings, total.Skipped, total.Plies
 	if err := r.Summary(); err != nil {
-		return sum, err
+		return nil, nil, sum, err
 	}
-	sum.Total = FileCounts{Games: r.Games, GamesWithErrors: r.GamesWithErrors, Errors: r.Errors, Warnings: r.Warnings, Plies: r.Plies, Skipped: r.Skipped}
-	return sum, nil
+	pieces = append(pieces, piece(ordinal, b.Bytes()))
+	return p, pieces, sum, nil
+}
+
+// seamFrom reports whether the seam between two ranges of a file holds:
+// whether next starts where prev ended. Where it does not, it returns
+// where next is to be read from, in next's own offsets. A range of a plain
+// file in which no game starts, which the one before read past, holds
+// nothing, and its seam holds: it is moved to where the one before ended.
+func seamFrom(prev, next *unitResult) (int64, bool) {
+	if len(next.Unit.Frames) > 0 {
+		from := prev.End - prev.Decoded
+		return from, next.Start == from
+	}
+	unsynced := next.Start >= next.Unit.End && next.Records == 0
+	if unsynced && prev.End >= next.Start {
+		next.Start, next.End = prev.End, prev.End
+	}
+	return prev.End, next.Start == prev.End
 }
 
 // framesHold reports whether the seams of the frame groups of one file
-// hold: each group starts where the one before ended, counted in the
-// decoded text of the file.
+// can be settled group by group: whether each group that does not start
+// where the one before ended can be read again from there, which a group
+// cut short, or whose last game ends before its text does, does not tell.
 func framesHold(ranges []unitResult) bool {
-	var base int64
-	for k := range ranges {
+	for k := 1; k < len(ranges); k++ {
 		if len(ranges[k].Unit.Frames) == 0 {
 			return true // not frame groups
 		}
-		if k > 0 && base+ranges[k].Start != base-ranges[k-1].Decoded+ranges[k-1].End {
+		if from, ok := seamFrom(&ranges[k-1], &ranges[k]); !ok && (from < 0 || ranges[k-1].Err != "") {
 			return false
 		}
-		base += ranges[k].Decoded
 	}
 	return true
 }
 
-// printRange prints the games of one range, whose first line follows lines
-// lines of the file and whose first game follows games games; shift moves
-// its offsets into the whole file's (for a frame group, its decoded text).
-func printRange(r *report.Report, res *unitResult, lines, games int, shift int64) error {
-	for _, g := range res.Games {
+// renderRange prints the games of one range as pgnc check prints them,
+// placed by e: with --max-errors, it prints what the errors before it
+// leave to print.
+func renderRange(opts Options, codes report.Codes, name string, games []gameResult, e planEntry) ([]byte, error) {
+	ro := report.Options{JSON: opts.JSON, Syntax: opts.Syntax, Codes: codes}
+	if opts.MaxErrors > 0 {
+		if e.ErrorsBefore >= opts.MaxErrors {
+			return nil, nil
+		}
+		ro.MaxErrors = opts.MaxErrors - e.ErrorsBefore
+	}
+	var b bytes.Buffer
+	r := report.New(&b, ro)
+	for _, g := range games {
 		index := g.Index
 		if index > 0 {
-			index += games
+			index += e.Games
 		}
 		var diags diag.List
 		for _, l := range g.Diags {
 			diags = append(diags, l.Diagnostic)
 		}
 		locate := func(i int) diag.Located {
-			l := g.Diags[i].Shift(lines)
-			l.File = res.Unit.Name
-			l.Offset += int(shift)
-			l.EndOffset += int(shift)
+			l := g.Diags[i].Shift(e.Lines)
+			l.File = name
+			l.Offset += int(e.Shift)
+			l.EndOffset += int(e.Shift)
 			if l.Game != 0 {
 				l.Game = index
 			}
 			return l
 		}
-		if _, err := r.Game(report.Game{Index: index, Tags: g.Players, Plies: g.Plies, Diags: diags, Locate: locate, Skip: g.Skipped}); err != nil {
-			return err
+		if _, err := r.Game(report.Game{Index: index, Tags: g.Players, Diags: diags, Locate: locate}); err != nil {
+			return nil, err
 		}
 	}
+	return b.Bytes(), nil
+}
+
+// renderFn prints the games of a range with diagnostics, placed by the
+// plan (a side input, the settle step's output), unless settle read the
+// range again and printed it itself.
+type renderFn struct {
+	Opts  Options
+	plan  plan
+	codes report.Codes
+}
+
+func (fn *renderFn) ProcessElement(ctx context.Context, b []byte, side func(*[]byte) bool, emit func([]byte)) error {
+	if fn.plan == nil {
+		var enc []byte
+		if !side(&enc) {
+			return errors.New("the plan of the ranges is missing")
+		}
+		var p plan
+		if err := decodeGob(enc, &p); err != nil {
+			return err
+		}
+		codes, err := report.ParseCodes(fn.Opts.Ignore, fn.Opts.WarnAsError)
+		if err != nil {
+			return err
+		}
+		fn.plan, fn.codes = p, codes
+	}
+	var rg rangeGames
+	if err := decodeGob(b, &rg); err != nil {
+		return err
+	}
+	e, ok := fn.plan[rg.Key]
+	if !ok {
+		return fmt.Errorf("%s: the range at %d is not in the plan", rg.Name, rg.Key.Pos)
+	}
+	if e.Replaced {
+		return nil
+	}
+	text, err := renderRange(fn.Opts, fn.codes, rg.Name, rg.Games, e)
+	if err != nil || len(text) == 0 {
+		return err
+	}
+	emit(piece(e.Ordinal, text))
 	return nil
 }
 
-// Errors returns the number of errors in the summary line that ends out,
-// the pipeline's output, and the output without it.
+// concatFn joins the pieces of the output in order.
+type concatFn struct{}
+
+func (fn *concatFn) ProcessElement(ctx context.Context, _ int, pieces func(*[]byte) bool) ([]byte, error) {
+	var all [][]byte
+	var b []byte
+	size := 0
+	for pieces(&b) {
+		all = append(all, b)
+		size += len(b) - 8
+		b = nil
+	}
+	sort.Slice(all, func(i, j int) bool { return bytes.Compare(all[i][:8], all[j][:8]) < 0 })
+	out := make([]byte, 0, size)
+	for i, pc := range all {
+		out = append(out, pc[8:]...)
+		all[i] = nil // the piece is copied: the collector may take it
+	}
+	return out, nil
+}
+
+// SplitOutput returns the report in out, the pipeline's output, and the
+// summary in the line of JSON that ends it.
 func SplitOutput(out []byte) (report []byte, sum Summary, err error) {
 	out = bytes.TrimSuffix(out, []byte("\n"))
 	i := bytes.LastIndexByte(out, '\n')

@@ -150,6 +150,18 @@ func TestSameAsCheck(t *testing.T) {
 		return
 	}
 	checkBoth(t, pgnc, []string{corpus}, Options{RangeSize: 64 << 10})
+	// The bulk corpus, 110 MB of games few of which have a diagnostic:
+	// the merge ships and prints those few.
+	bulk := "../../shared/corpus/bulk"
+	if _, err := os.Stat(bulk); err != nil {
+		t.Logf("bulk corpus not found at %s", bulk)
+		return
+	}
+	for _, size := range []int64{1 << 20, DefaultRangeSize} {
+		checkBoth(t, pgnc, []string{bulk}, Options{RangeSize: size})
+	}
+	checkBoth(t, pgnc, []string{bulk}, Options{RangeSize: 1 << 20, JSON: true, MaxErrors: 3}, "--format", "json", "--max-errors", "3")
+	checkBoth(t, pgnc, []string{bulk}, Options{RangeSize: 1 << 20, MaxErrors: 3}, "--max-errors", "3")
 }
 
 // TestMissingInput: a path that does not exist is one clear error before
@@ -243,8 +255,15 @@ func TestFrameGroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(units) < 4 || len(units[3].Frames) == 0 {
-		t.Fatalf("%d units, want frame groups", len(units))
+	if len(units) != 1 || !units[0].Zstd {
+		t.Fatalf("units %+v, want one zstd file to index", units)
+	}
+	groups, err := frameGroups(context.Background(), units[0], 4096/4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(groups) < 4 || len(groups[3].Frames) == 0 {
+		t.Fatalf("%d units, want frame groups", len(groups))
 	}
 	for _, format := range []string{"text", "json"} {
 		sum := checkBoth(t, pgnc, []string{path}, Options{RangeSize: 4096, JSON: format == "json"}, "--format", format)

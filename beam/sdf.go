@@ -4,15 +4,32 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 )
 
 func init() {
-	register.DoFn4x1[context.Context, *sdf.LockRTracker, string, func([]byte), error](&checkRangesFn{})
+	register.DoFn5x1[context.Context, *sdf.LockRTracker, string, func(int, []byte), func([]byte), error](&checkRangesFn{})
 	register.Emitter1[[]byte]()
+	register.Emitter2[int, []byte]()
 }
+
+// The pipeline's counters (beam.NewCounter), which a runner shows with
+// the job: games read (plies replayed, errors and warnings counted), bytes
+// of text checked, the ranges that a step read again to end where the
+// runner moved its restriction's end (tails), and those that the settle
+// step read again because their seam did not hold (rereads).
+var (
+	gamesRead    = beam.NewCounter("pgnc", "games")
+	pliesRead    = beam.NewCounter("pgnc", "plies")
+	errorsRead   = beam.NewCounter("pgnc", "errors")
+	warningsRead = beam.NewCounter("pgnc", "warnings")
+	bytesRead    = beam.NewCounter("pgnc", "bytes")
+	tails        = beam.NewCounter("pgnc", "tails_reread")
+	rereads      = beam.NewCounter("pgnc", "seams_reread")
+)
 
 // checkRangesFn checks a plain file as a splittable DoFn: its restriction
 // is a byte range of the file, first split into ranges of RangeSize and
@@ -20,10 +37,15 @@ func init() {
 // an eighth of RangeSize, claiming each step's first offset, and each step
 // reads from where the one before ended to the first sync point after the
 // step's end, or after the restriction's end where the runner moved it:
-// the place the next restriction starts from. Each step is a result of
-// its own, and the last step puts them in order and verifies every seam as
-// for any range. Other units (frame groups, files read whole, files that
-// are not PGN) are one claim at offset 0.
+// the place the next restriction starts from. A step that the runner cut
+// short while it read (its restriction now ends before where the step
+// chose to end) reads its tail again, to end where the next restriction
+// starts, so that a late split leaves no seam for the settle step to
+// mend. Other units (frame groups, files read whole, files that are not
+// PGN) are one claim at offset 0.
+//
+// Each step emits the record of its counts and seams under key 0 (meta),
+// and its games with a diagnostic to print, if any (games).
 type checkRangesFn struct {
 	Opts Options
 }
@@ -51,30 +73,45 @@ func (fn *checkRangesFn) CreateTracker(rest offsetrange.Restriction) *sdf.LockRT
 	return sdf.NewLockRTracker(offsetrange.NewTracker(rest))
 }
 
-func (fn *checkRangesFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, encoded string, emit func([]byte)) error {
+func (fn *checkRangesFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, encoded string, meta func(int, []byte), games func([]byte)) error {
 	u := decodeUnit(encoded)
 	rest := rt.GetRestriction().(offsetrange.Restriction)
 	if !u.ranged() {
 		if !rt.TryClaim(rest.Start) {
 			return nil
 		}
-		return emitResult(u, -1, fn.Opts, emit)
-	}
-	step := max(fn.Opts.rangeSize()/8, 1)
-	from := int64(-1) // the first step starts at the sync point of its offset
-	for pos := rest.Start; rt.TryClaim(pos); {
-		end := min(pos+step, rt.GetRestriction().(offsetrange.Restriction).End)
-		r := u
-		r.Start, r.End = pos, end
-		synced := from < 0 // the step starts from the sync point of pos
-		res, err := checkUnit(r, from, fn.Opts)
+		res, err := checkUnit(u, -1, fn.Opts)
 		if err != nil {
 			return err
 		}
-		if err := emitEncoded(res, emit); err != nil {
+		return emitResult(ctx, res, meta, games)
+	}
+	step := max(fn.Opts.rangeSize()/8, 1)
+	from := int64(-1) // the first step starts at the sync point of pos
+	for pos := rest.Start; rt.TryClaim(pos); {
+		r := u
+		r.Start, r.End = pos, min(pos+step, rt.GetRestriction().(offsetrange.Restriction).End)
+		var res unitResult
+		for {
+			var err error
+			if res, err = checkUnit(r, from, fn.Opts); err != nil {
+				return err
+			}
+			end := rt.GetRestriction().(offsetrange.Restriction).End
+			if end >= r.End {
+				break
+			}
+			// The runner split the restriction while the step read, at end:
+			// the next restriction starts at the first sync point after
+			// it, which the step is to end at.
+			r.End = end
+			tails.Inc(ctx, 1)
+		}
+		if err := emitResult(ctx, res, meta, games); err != nil {
 			return err
 		}
-		from, pos = res.End, end
+		synced := from < 0 // the step started from the sync point of pos
+		from, pos = res.End, r.End
 		if synced && res.Start >= r.End {
 			from = -1 // no sync point in the step: the next finds its own
 		}
@@ -93,20 +130,28 @@ func decodeUnit(encoded string) unit {
 	return u
 }
 
-func emitResult(u unit, from int64, opts Options, emit func([]byte)) error {
-	res, err := checkUnit(u, from, opts)
+// emitResult emits the record of res and its games with diagnostics,
+// and adds its counts to the pipeline's counters.
+func emitResult(ctx context.Context, res unitResult, meta func(int, []byte), games func([]byte)) error {
+	b, err := encodeGob(res.rangeMeta)
 	if err != nil {
 		return err
 	}
-	return emitEncoded(res, emit)
-}
-
-func emitEncoded(res unitResult, emit func([]byte)) error {
-	b, err := encodeResult(res)
-	if err != nil {
-		return err
+	meta(0, b)
+	if len(res.Games) > 0 {
+		b, err := encodeGob(rangeGames{Key: res.Unit.key(), Name: res.Unit.Name, Games: res.Games})
+		if err != nil {
+			return err
+		}
+		games(b)
 	}
-	emit(b)
+	gamesRead.Inc(ctx, int64(res.Count.Games))
+	pliesRead.Inc(ctx, int64(res.Count.Plies))
+	errorsRead.Inc(ctx, int64(res.Count.Errors))
+	warningsRead.Inc(ctx, int64(res.Count.Warnings))
+	if !res.Unit.Whole {
+		bytesRead.Inc(ctx, res.End-res.Start)
+	}
 	return nil
 }
 
