@@ -740,6 +740,10 @@ func renderRange(opts Options, codes report.Codes, name string, games []gameResu
 			l.File = name
 			l.Offset += int(e.Shift)
 			l.EndOffset += int(e.Shift)
+			for k := range l.LocatedFixes { // Shift copied them
+				l.LocatedFixes[k].Offset += int(e.Shift)
+				l.LocatedFixes[k].EndOffset += int(e.Shift)
+			}
 			if l.Game != 0 {
 				l.Game = index
 			}
