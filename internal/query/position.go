@@ -199,7 +199,9 @@ func rankElements(text string) ([]squareSet, string) {
 		case c == 'a':
 			out = append(out, blackPieces)
 		case c == '*':
-			out = append(out, star)
+			if len(out) == 0 || out[len(out)-1] != star { // ** is *
+				out = append(out, star)
+			}
 		case c == '[':
 			end := strings.IndexByte(text[i:], ']')
 			if end < 0 {
