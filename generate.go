@@ -17,10 +17,14 @@
 // go generate ./... rebuilds the generated files: the lexer's DFA tables
 // from token.Patterns (through lexmachine), and the parser from grammar/pgn.y
 // (through goyacc, pinned as a tool in go.mod). It also rebuilds the
-// action-free copy of the grammar that bench/floor measures.
+// action-free copy of the grammar that bench/floor measures, and the query
+// language of pgnc select: its DFA from internal/query/qtoken's patterns and
+// its parser from grammar/query.y.
 package pgnc
 
 //go:generate go run ./internal/lexer/internal/gentables -o internal/lexer/tables_gen.go
 //go:generate go tool goyacc -l -o internal/parser/pgn_gen.go -v grammar/y.output grammar/pgn.y
 //go:generate go run ./bench/floor/strip -o bench/floor/floor.y grammar/pgn.y
 //go:generate go tool goyacc -l -o bench/floor/floor_gen.go -v bench/floor/y.output bench/floor/floor.y
+//go:generate go run ./internal/query/internal/gentables -o internal/query/tables_gen.go
+//go:generate go tool goyacc -l -o internal/query/query_gen.go -v grammar/query.output grammar/query.y

@@ -75,6 +75,7 @@ Commands:
 	board     show the positions of a game
 	fmt       rewrite PGN in the standard's export format
 	convert   write games as JSON, UCI, SAN, FEN, EPD or PGN
+	select    write the games a query selects: by tags, moves, positions
 	play      continue an unfinished game, move by move
 	explain   explain a diagnostic code: its meaning, an example, the fix
 	help      show help for a command
@@ -514,6 +515,7 @@ Uso:
 	board     muestra las posiciones de una partida
 	fmt       reescribe PGN en el formato de exportación del estándar
 	convert   escribe las partidas como JSON, UCI, SAN, FEN, EPD o PGN
+	select    escribe las partidas que elige una consulta: por etiquetas, jugadas, posiciones
 	play      continúa una partida sin terminar, jugada a jugada
 	explain   explica un código de diagnóstico: su significado, un ejemplo, el arreglo
 	help      muestra la ayuda de una orden

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/internal/reader"
+)
+
+// gameTexts returns the text of every game of the file at path, as the
+// reader cuts it.
+func gameTexts(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	rd := reader.New(f, path, reader.Options{SyntaxOnly: true})
+	for g, err := range rd.All() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Index > 0 {
+			out = append(out, g.File.Src()[g.From:g.To])
+		}
+	}
+	return out
+}
+
+// runSelect runs pgnc select with args and returns its standard output.
+func runSelectCLI(t *testing.T, args ...string) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := run(append([]string{"select"}, args...), nil, &stdout, &stderr); code != exitClean {
+		t.Fatalf("pgnc select %q: exit %d: %s", args, code, stderr.String())
+	}
+	return stdout.String()
+}
+
+// TestSelectInvertPartition checks that the games a query selects and
+// those --invert selects are, together, every game of the input exactly
+// once, byte for byte, for queries on tags and on moves, and for games
+// with errors.
+func TestSelectInvertPartition(t *testing.T) {
+	for _, name := range []string{"sample.pgn", "broken.pgn", "mistakes.pgn", "repeats.pgn"} {
+		path := filepath.Join("..", "..", "testdata", name)
+		want := gameTexts(t, path)
+		for _, q := range []string{`result = 1-0`, `plies > 40 or has errors`, `material >= "KQ vs KQ"`, `not castles and eco < C00`} {
+			sel := runSelectCLI(t, "-j2", q, path)
+			inv := runSelectCLI(t, "-j2", "--invert", q, path)
+			var got []string
+			for _, g := range want {
+				n := strings.Count(sel, g+"\n\n") + strings.Count(inv, g+"\n\n")
+				if n < 1 {
+					t.Errorf("%s, %q: game %.40q is in neither output", name, q, g)
+				}
+				got = append(got, g)
+			}
+			all := strings.Join(got, "\n\n") + "\n\n"
+			if len(sel)+len(inv) != len(all) {
+				t.Errorf("%s, %q: %d+%d bytes selected, want %d", name, q, len(sel), len(inv), len(all))
+			}
+		}
+	}
+}
+
+// otbCorpus returns the OTB masters corpus, or skips.
+func otbCorpus(t *testing.T) string {
+	if os.Getenv("PGNC_EXTENDED") == "" {
+		t.Skip("the corpus tests run with PGNC_EXTENDED=1 set")
+	}
+	dir := filepath.Join("..", "..", "..", "shared", "corpus", "bulk", "otb-masters")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no corpus at %s", dir)
+	}
+	return dir
+}
+
+// count runs select --count and returns the games selected.
+func selectCount(t *testing.T, args ...string) int {
+	out := runSelectCLI(t, append([]string{"--count"}, args...)...)
+	line, _, _ := strings.Cut(out, "\n")
+	n, err := strconv.Atoi(strings.TrimPrefix(line, "selected: "))
+	if err != nil {
+		t.Fatalf("--count wrote %q", out)
+	}
+	return n
+}
+
+// TestSelectCorpusAgainstConvert checks material, plies and checkmate on
+// the OTB corpus against what is computed here from convert's final FENs
+// and UCI moves.
+func TestSelectCorpusAgainstConvert(t *testing.T) {
+	dir := otbCorpus(t)
+	var fens, ucis bytes.Buffer
+	var stderr bytes.Buffer
+	run([]string{"convert", "--to", "fen", "--final", dir}, nil, &fens, &stderr)
+	run([]string{"convert", "--to", "uci", dir}, nil, &ucis, &stderr)
+	// A blank line ends each game's block; a game that was not converted
+	// has an empty one.
+	var finals []string
+	last := ""
+	for _, line := range strings.Split(fens.String(), "\n") {
+		if line != "" {
+			last = line
+			continue
+		}
+		finals = append(finals, last)
+		last = ""
+	}
+	finals = finals[:len(finals)-1] // the split's empty string after the last line break
+	lines := strings.Split(strings.TrimSuffix(ucis.String(), "\n"), "\n")
+	if len(finals) != len(lines) {
+		t.Fatalf("%d final positions, %d move lines", len(finals), len(lines))
+	}
+	// Material: kings and rooks only in the final position.
+	wantRooks, wantLong := 0, 0
+	for i, fen := range finals {
+		placement, _, _ := strings.Cut(fen, " ")
+		letters := strings.Map(func(r rune) rune {
+			if r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' {
+				return r
+			}
+			return -1
+		}, placement)
+		sorted := []byte(letters)
+		slices.Sort(sorted)
+		if string(sorted) == "KRkr" {
+			wantRooks++
+		}
+		if fen != "" && len(strings.Fields(lines[i])) > 120 {
+			wantLong++
+		}
+	}
+	if got := selectCount(t, `material "KR vs KR" in final position`, dir); got != wantRooks {
+		t.Errorf("material KR vs KR: %d games, convert's FENs give %d", got, wantRooks)
+	}
+	if got := selectCount(t, `plies > 120`, dir); got != wantLong {
+		t.Errorf("plies > 120: %d games, convert's UCI gives %d", got, wantLong)
+	}
+}
+
+// TestSelectCorpusAgainstPGNExtract compares selections whose semantics
+// pgn-extract shares: a substring of White (-Tw), and checkmate.
+func TestSelectCorpusAgainstPGNExtract(t *testing.T) {
+	dir := otbCorpus(t)
+	extract, err := exec.LookPath("pgn-extract")
+	if err != nil {
+		if extract, err = exec.LookPath("/usr/games/pgn-extract"); err != nil {
+			t.Skip("pgn-extract is not installed")
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.pgn"))
+	countExtract := func(args ...string) int {
+		cmd := exec.Command(extract, append(append([]string{"-s"}, args...), files...)...)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("pgn-extract %q: %v", args, err)
+		}
+		return bytes.Count(out, []byte("\n[Event ")) + bytes.Count(out[:min(len(out), 7)], []byte("[Event "))
+	}
+	if got, want := selectCount(t, `white ~ "Carlsen"`, dir), countExtract("-TwCarlsen"); got != want {
+		t.Errorf(`white ~ "Carlsen": %d games, pgn-extract -TwCarlsen %d`, got, want)
+	}
+	if got, want := selectCount(t, `checkmate`, dir), countExtract("--checkmate"); got != want {
+		t.Errorf(`checkmate: %d games, pgn-extract --checkmate %d`, got, want)
+	}
+}
