@@ -155,6 +155,8 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runConvert(args[1:], stdin, stdout, stderr)
 	case "play":
 		return runPlay(args[1:], stdin, stdout, stderr)
+	case "dedupe":
+		return runDedupe(args[1:], stdin, stdout, stderr)
 	case "explain":
 		return runExplain(args[1:], stdout, stderr)
 	case "version", "--version":
@@ -181,6 +183,9 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return exitClean
 			case "play":
 				printUsage(stdout, msg.Sprintf(playUsage), newPlayFlags(stdout).set)
+				return exitClean
+			case "dedupe":
+				printUsage(stdout, msg.Sprintf(dedupeUsage), newDedupeFlags(stdout).set)
 				return exitClean
 			case "version":
 				printUsage(stdout, msg.Sprintf(versionUsage), nil)

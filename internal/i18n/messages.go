@@ -76,6 +76,7 @@ Commands:
 	fmt       rewrite PGN in the standard's export format
 	convert   write games as JSON, UCI, SAN, FEN, EPD or PGN
 	play      continue an unfinished game, move by move
+	dedupe    write each game once, leaving out its duplicates
 	explain   explain a diagnostic code: its meaning, an example, the fix
 	help      show help for a command
 	version   print the pgnc version
@@ -515,6 +516,7 @@ Uso:
 	fmt       reescribe PGN en el formato de exportación del estándar
 	convert   escribe las partidas como JSON, UCI, SAN, FEN, EPD o PGN
 	play      continúa una partida sin terminar, jugada a jugada
+	dedupe    escribe cada partida una vez, sin sus duplicados
 	explain   explica un código de diagnóstico: su significado, un ejemplo, el arreglo
 	help      muestra la ayuda de una orden
 	version   muestra la versión de pgnc
