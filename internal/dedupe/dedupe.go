@@ -48,11 +48,9 @@ type Deduper struct {
 	rec    []byte
 }
 
-// The sizes of a record's fields after its key.
-const (
-	tailSize = 8 + 8 + 8 + 8 + 4 + 4 // rank, seq, exact, names, file, line
-	dupSize  = 8 + 8 + 1 + 8 + 8     // seq, of, kind, loc, of's loc
-)
+// dupSize is the size of a duplicate's record: its number, that of the
+// copy kept, the label and the two places.
+const dupSize = 8 + 8 + 1 + 8 + 8
 
 // New returns a Deduper; Close removes its temporary files.
 func New(opts Options) *Deduper {

@@ -107,7 +107,7 @@ func TestKinds(t *testing.T) {
 		{"contained: prefixes with the same players", []string{
 			game("A", "B", "", ruy),
 			game("A", "B", "", ruy4),
-			game("A", "B", "", "1. e4 e5"), // held by game 7, the next line in sorted order
+			game("A", "B", "", "1. e4 e5"),           // held by game 7, the next line in sorted order
 			game("C", "B", "", "1. e4 e5"),           // other players
 			game("A", "B", "", ruyBx),                // branches off ruy
 			game("A", "B", "", ruy4),                 // equal to game 2

@@ -188,9 +188,9 @@ func (r *runReader) next() (bool, error) {
 	return true, nil
 }
 
-// runHeap orders the runs by their current records; ties go to the
-// earlier run, which holds the records added first, so that the merge is
-// stable as the in-memory sort is.
+// runHeap orders the runs by their current records. The records of a
+// Deduper never compare equal (each holds its game's distinct number), so
+// the order of the merge is that of the in-memory sort.
 type runHeap struct {
 	runs []*runReader
 	cmp  func(a, b []byte) int
