@@ -157,6 +157,8 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runPlay(args[1:], stdin, stdout, stderr)
 	case "select":
 		return runSelect(args[1:], stdin, stdout, stderr)
+	case "dedupe":
+		return runDedupe(args[1:], stdin, stdout, stderr)
 	case "explain":
 		return runExplain(args[1:], stdout, stderr)
 	case "version", "--version":
@@ -186,6 +188,9 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return exitClean
 			case "select":
 				printUsage(stdout, msg.Sprintf(selectUsage), newSelectFlags(stdout).set)
+				return exitClean
+			case "dedupe":
+				printUsage(stdout, msg.Sprintf(dedupeUsage), newDedupeFlags(stdout).set)
 				return exitClean
 			case "version":
 				printUsage(stdout, msg.Sprintf(versionUsage), nil)

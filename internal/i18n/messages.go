@@ -77,6 +77,7 @@ Commands:
 	convert   write games as JSON, UCI, SAN, FEN, EPD or PGN
 	select    write the games a query selects: by tags, moves, positions
 	play      continue an unfinished game, move by move
+	dedupe    write each game once, leaving out its duplicates
 	explain   explain a diagnostic code: its meaning, an example, the fix
 	help      show help for a command
 	version   print the pgnc version
@@ -517,6 +518,7 @@ Uso:
 	convert   escribe las partidas como JSON, UCI, SAN, FEN, EPD o PGN
 	select    escribe las partidas que elige una consulta: por etiquetas, jugadas, posiciones
 	play      continúa una partida sin terminar, jugada a jugada
+	dedupe    escribe cada partida una vez, sin sus duplicados
 	explain   explica un código de diagnóstico: su significado, un ejemplo, el arreglo
 	help      muestra la ayuda de una orden
 	version   muestra la versión de pgnc
