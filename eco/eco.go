@@ -185,14 +185,53 @@ func ClassifyPly(g *model.Game) (o Opening, ply int, ok bool) {
 	if g == nil || g.Chess960 {
 		return Opening{}, 0, false
 	}
+	return classify(g.Start, lineOfModel(g.Moves))
+}
+
+// ClassifyMoves is ClassifyPly for a main line given as the moves played
+// from start, for a caller that has no model; a null move in moves ends
+// the search. The caller leaves out Chess960 games.
+func ClassifyMoves(start chess.Position, moves []chess.Move) (o Opening, ply int, ok bool) {
+	return classify(start, lineOfMoves(moves))
+}
+
+// line is a main line, as model moves or as chess moves.
+type line interface {
+	len() int
+	play(i int, pos *chess.Position) bool // false for a move that cannot be played here (a null move in []chess.Move)
+}
+
+type lineOfModel []*model.Move
+
+func (l lineOfModel) len() int { return len(l) }
+func (l lineOfModel) play(i int, pos *chess.Position) bool {
+	l[i].Play(pos)
+	return true
+}
+
+type lineOfMoves []chess.Move
+
+func (l lineOfMoves) len() int { return len(l) }
+func (l lineOfMoves) play(i int, pos *chess.Position) bool {
+	if l[i] == (chess.Move{}) {
+		return false
+	}
+	pos.Play(l[i])
+	return true
+}
+
+// classify searches the positions of l, played from start.
+func classify[L line](start chess.Position, l L) (o Opening, ply int, ok bool) {
 	t := get()
-	pos := g.Start
+	pos := start
 	if pos.EPDKey() != t.initial {
 		return Opening{}, 0, false
 	}
 	found := int32(-1)
-	for i, m := range g.Moves[:min(len(g.Moves), MaxPlies)] {
-		m.Play(&pos)
+	for i := range min(l.len(), MaxPlies) {
+		if !l.play(i, &pos) {
+			break
+		}
 		occ := pos.Occupied()
 		if occ.Count() < t.minPieces {
 			break

@@ -5,11 +5,14 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/eco"
 	"github.com/pgnc/pgnc/export"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/san"
 )
 
 // setOpening gives g the ECO and Opening tags of the opening its moves
@@ -60,32 +63,65 @@ func appendJSONOpening(b []byte, o eco.Opening, ply int) []byte {
 // first ECO tag names another opening than its moves reach, with the
 // classified code as the fix. A game without an ECO tag, with an empty or
 // "?" one, or that reaches no named position gets none. It runs on the
-// reader's workers (reader.Options.Prepare) and frees the game's model,
-// which check needs for nothing else.
+// reader's workers (reader.Options.Prepare), on the game's syntax tree:
+// check builds no model, and the first eco.MaxPlies moves of the main line
+// are all the classification needs.
 func checkOpening(g *reader.Game) {
-	defer func() { g.Model = nil }()
-	if g.Model == nil || g.AST == nil || g.AST.Parts > 0 {
+	if g.AST == nil || g.AST.Parts > 0 || g.AST.OtherVariant {
 		return
 	}
+	var ecoTag *ast.TagPair
+	start := chess.StartingPosition()
 	for _, tp := range g.AST.Tags {
-		if tp.Name != "ECO" {
+		switch tp.Name {
+		case "ECO":
+			if ecoTag == nil {
+				ecoTag = tp
+			}
+		case "Variant":
+			if _, chess960 := chess.PlaysVariant(tp.Value); chess960 {
+				return
+			}
+		case "FEN":
+			pos, err := chess.ParseFEN(tp.Value)
+			if err != nil || pos.IsChess960() {
+				return
+			}
+			start = pos
+		}
+	}
+	if ecoTag == nil || ecoTag.Value == "" || ecoTag.Value == "?" {
+		return
+	}
+	var moves [eco.MaxPlies]chess.Move
+	n := 0
+	pos := start
+	for _, e := range g.AST.Moves {
+		m, ok := e.(*ast.Move)
+		if !ok {
 			continue
 		}
-		if tp.Value == "" || tp.Value == "?" {
-			return
+		if n == len(moves) {
+			break
 		}
-		o, ply, ok := eco.ClassifyPly(g.Model)
-		if !ok || o.ECO == tp.Value {
-			return
+		mv, _, err := san.Resolve(&pos, m.SAN)
+		if err != nil || m.SAN.Kind == san.Null {
+			break
 		}
-		d := diag.Diagnostic{Code: diag.ECOMismatch, Start: tp.ValueSpan.From, End: tp.ValueSpan.To, Game: g.Index,
-			Args: []diag.Arg{diag.ValueArg("tag", strconv.Quote(tp.Value)), diag.ValueArg("eco", o.ECO), diag.ValueArg("name", o.Name), diag.ValueArg("ply", strconv.Itoa(ply))}}
-		d.Replace(strconv.Quote(o.ECO))
-		at, _ := slices.BinarySearchFunc(g.Diags, d.Start, func(e diag.Diagnostic, start int) int { return e.Start - start })
-		for at < len(g.Diags) && g.Diags[at].Start == d.Start {
-			at++
-		}
-		g.Diags = slices.Insert(g.Diags, at, d)
+		pos.Play(mv)
+		moves[n] = mv
+		n++
+	}
+	o, ply, ok := eco.ClassifyMoves(start, moves[:n])
+	if !ok || o.ECO == ecoTag.Value {
 		return
 	}
+	d := diag.Diagnostic{Code: diag.ECOMismatch, Start: ecoTag.ValueSpan.From, End: ecoTag.ValueSpan.To, Game: g.Index,
+		Args: []diag.Arg{diag.ValueArg("tag", strconv.Quote(ecoTag.Value)), diag.ValueArg("eco", o.ECO), diag.ValueArg("name", o.Name), diag.ValueArg("ply", strconv.Itoa(ply))}}
+	d.Replace(strconv.Quote(o.ECO))
+	at, _ := slices.BinarySearchFunc(g.Diags, d.Start, func(e diag.Diagnostic, start int) int { return e.Start - start })
+	for at < len(g.Diags) && g.Diags[at].Start == d.Start {
+		at++
+	}
+	g.Diags = slices.Insert(g.Diags, at, d)
 }

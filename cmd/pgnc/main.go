@@ -480,8 +480,9 @@ func (c *checker) readOptions() reader.Options {
 		MaxRepeats: repeatsOption(c.flags.maxRepeats), Language: c.flags.encoding.letters.lang, Catalog: msg.Diag,
 	}
 	if c.flags.eco && !c.flags.syntax {
-		// The openings are named from the moves replayed in the model.
-		o.Model, o.ReuseMemory = true, true
+		// The openings are named from the main line's moves in the
+		// syntax tree, which the streaming replay would leave out.
+		o.ReplayWhileParsing = false
 		o.Prepare = func(g *reader.Game) []byte {
 			checkOpening(g)
 			return nil
