@@ -74,6 +74,7 @@ const (
 	FENFullmoveZero    Code = 327 // a FEN whose fullmove number is 0
 	ResultTagValue     Code = 328 // a Result tag that is no termination marker
 	PieceLetters       Code = 329 // piece letters of another language that cannot be told
+	ECOMismatch        Code = 330 // an ECO tag that disagrees with the opening the moves reach (check --eco)
 	MoreErrors         Code = 901 // errors of one code in one game beyond the limit
 	MoreWarnings       Code = 902 // warnings of one code in one game beyond the limit
 	CopiedUnchanged    Code = 903 // fmt copies a game whose parts the export format cannot hold
@@ -316,6 +317,7 @@ var severities = map[Code]Severity{
 	FENFullmoveZero:    Warning,
 	ResultTagValue:     Warning,
 	PieceLetters:       Error,
+	ECOMismatch:        Warning,
 	MoreErrors:         Error,
 	MoreWarnings:       Warning,
 	CopiedUnchanged:    Warning,
@@ -438,6 +440,8 @@ var englishTexts = map[Code][3]string{
 		"Result tag value {value} is not 1-0, 0-1, 1/2-1/2 or *", "write the game's result, or * when it is unknown"},
 	PieceLetters: {"a piece letter of another language than English, in a game whose language cannot be told",
 		"{san} has the piece letter {letter}, which is not English, {why}", "write the English letters K, Q, R, B and N, or name the language: pgnc check --piece-letters de (or nl, fr, es, it, pt, sv, pl, cs)"},
+	ECOMismatch: {"an ECO tag that disagrees with the opening the moves reach (pgnc check --eco)",
+		"ECO is {tag} but the moves reach {eco}, {name}, at ply {ply}", "write \"{eco}\", or let pgnc fmt --eco write the ECO and Opening tags"},
 	MoreErrors: {"errors of one code in one game beyond the limit, counted here",
 		"{count} more errors {code} in this game are not shown, from here on", "the first {limit} of each code in a game are shown; pgnc check --max-repeats 0 shows them all"},
 	MoreWarnings: {"warnings of one code in one game beyond the limit, counted here",

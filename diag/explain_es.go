@@ -329,6 +329,11 @@ var spanishExplanations = map[Code][4]string{
 		"La jugada puede significar piezas distintas en idiomas distintos; pgnc no adivina, y la partida no se reproduce más allá.",
 		"",
 		"Escriba las letras inglesas K, Q, R, B y N, o indique el idioma: pgnc check --piece-letters de."},
+	ECOMismatch: {
+		"Con --eco, pgnc check nombra la apertura de cada partida por las posiciones a las que llega su línea principal, como hace lichess (los nombres de aperturas de lichess, paquete eco): la última posición, en las 40 primeras medias jugadas, que termina una línea con nombre. La etiqueta ECO de la partida da otro código.",
+		"Los programas y los lectores buscan y agrupan las partidas por su código ECO; un código equivocado esconde la partida a quien busca su apertura. Los clasificadores que siguen el orden de las jugadas no ven las transposiciones, y algunos nombran líneas más profundas u otras que las de lichess, así que una etiqueta distinta no siempre está mal: el aviso dice a qué llegan las jugadas.",
+		"",
+		"Escriba el código al que llegan las jugadas (la corrección), o deje que pgnc fmt --eco escriba las etiquetas ECO y Opening de todas las partidas; pgnc check --ignore PGN330 --eco deja las etiquetas como están."},
 	MoreErrors: {
 		"Una partida tiene más errores de un código que --max-repeats (100 por defecto): se muestran los primeros, y este diagnóstico cuenta el resto, en el primero de ellos.",
 		"No se pierde nada sin aviso, pero una partida con miles de errores de una clase no inunda el informe.",

@@ -106,6 +106,8 @@ var spanishTexts = map[Code][3]string{
 		"el valor {value} de la etiqueta Result no es 1-0, 0-1, 1/2-1/2 ni *", "escriba el resultado de la partida, o * si se desconoce"},
 	PieceLetters: {"una letra de pieza de otro idioma que el inglés, en una partida cuyo idioma no se puede determinar",
 		"{san} tiene la letra de pieza {letter}, que no es inglesa, {why}", "escriba las letras inglesas K, Q, R, B y N, o indique el idioma: pgnc check --piece-letters es (o de, nl, fr, it, pt, sv, pl, cs)"},
+	ECOMismatch: {"una etiqueta ECO que no concuerda con la apertura a la que llegan las jugadas (pgnc check --eco)",
+		"ECO es {tag} pero las jugadas llegan a {eco}, {name}, en la media jugada {ply}", "escriba \"{eco}\", o deje que pgnc fmt --eco escriba las etiquetas ECO y Opening"},
 	MoreErrors: {"errores de un código en una partida más allá del límite, contados aquí",
 		"{count} errores más {code} en esta partida no se muestran, desde aquí", "se muestran los {limit} primeros de cada código en una partida; pgnc check --max-repeats 0 los muestra todos"},
 	MoreWarnings: {"avisos de un código en una partida más allá del límite, contados aquí",

@@ -33,6 +33,18 @@ type JSONGame struct {
 	// Error, in the record of a game whose moves could not be converted,
 	// is the error that stopped them; such a record has no moves.
 	Error string `json:"error,omitempty"`
+	// Opening is the opening the main line reaches, where pgnc convert
+	// --eco names one (package eco); ToJSON leaves it out, and FromJSON
+	// reads it and keeps nothing of it.
+	Opening *JSONOpening `json:"opening,omitempty"`
+}
+
+// JSONOpening is a game's opening, named by the positions its main line
+// reaches (package eco).
+type JSONOpening struct {
+	ECO  string `json:"eco"`  // the ECO code: "E20"
+	Name string `json:"name"` // the lichess name: "Nimzo-Indian Defense: Normal Variation"
+	Ply  int    `json:"ply"`  // the ply of the main line after which the opening's position stands
 }
 
 // JSONTag is one tag pair.

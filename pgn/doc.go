@@ -38,5 +38,6 @@
 // The moves of a Game are those of package model, its positions those of
 // package chess (move generation, FEN, SAN); package export writes games in
 // the export format and as JSON; package diag holds the diagnostic codes and
-// their messages in English and Spanish.
+// their messages in English and Spanish; package eco names a game's opening
+// by its positions: eco.Classify(g.Model()).
 package pgn

@@ -39,6 +39,7 @@ type convertFlags struct {
 	encoding encodingFlag
 	spelling spellingFlags
 	codes    codeFlags
+	eco      bool
 }
 
 func newConvertFlags(out io.Writer) *convertFlags {
@@ -47,6 +48,7 @@ func newConvertFlags(out io.Writer) *convertFlags {
 	f.set.StringVar(&f.to, "to", "", msg.Sprintf("output format: json, ndjson, uci, san, fen, epd or pgn"))
 	f.set.StringVar(&f.from, "from", "pgn", msg.Sprintf("input format: pgn or json (json reads json and ndjson)"))
 	f.set.BoolVar(&f.final, "final", false, msg.Sprintf("fen, epd: only the final position of each game"))
+	f.set.BoolVar(&f.eco, "eco", false, msg.Sprintf("pgn, json, ndjson: add or correct the ECO and Opening tags, named by position from the lichess opening names; json and ndjson also get an \"opening\" field"))
 	addJobsFlag(f.set, &f.jobs, msg.Sprintf("read with this many goroutines (at least 1; more than 4 per core counts as 4 per core); the output order stays that of the input"))
 	f.set.BoolVarP(&f.quiet, "quiet", "q", false, msg.Sprintf("no progress bar (it shows only when standard error is a terminal)"))
 	addEncodingFlag(f.set, &f.encoding)
@@ -89,7 +91,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stdout, stderr, _ = progress.writers(stdout, stderr)
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc, letters: flags.encoding.letters.lang, codes: codes, spelling: flags.spelling, progress: progress}
+	w := &converter{to: flags.to, final: flags.final, out: out, jobs: flags.jobs, encoding: flags.encoding.enc, letters: flags.encoding.letters.lang, codes: codes, spelling: flags.spelling, progress: progress, eco: flags.eco}
 	if flags.to == "json" {
 		out.WriteString(`{"games":[`)
 	}
@@ -136,6 +138,7 @@ type converter struct {
 	out      *bufio.Writer
 	games    int
 	progress *progress // nil unless standard error is a terminal
+	eco      bool      // --eco: ECO and Opening tags, and the JSON "opening" field
 }
 
 // fromPGN streams the games of r. It reports whether some game had errors.
@@ -813,6 +816,11 @@ func (w *converter) failedRecord(message string, tags []model.Tag, from, to int,
 // several goroutines.
 func (w *converter) render(g *model.Game, base int) []byte {
 	b := takeBuffer()
+	if w.eco {
+		if o, ply, ok := setOpening(g); ok && (w.to == "json" || w.to == "ndjson") {
+			return appendJSONOpening(export.AppendJSONAfterIndex(b, g, base), o, ply)
+		}
+	}
 	switch w.to {
 	case "json", "ndjson":
 		return export.AppendJSONAfterIndex(b, g, base)

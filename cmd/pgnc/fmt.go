@@ -41,12 +41,22 @@ type fmtFlags struct {
 	encoding     encodingFlag
 	spelling     spellingFlags
 	codes        codeFlags
+	eco          bool // add or correct the ECO and Opening tags
 }
 
-// readOptions are the reader options the flags ask for.
+// readOptions are the reader options the flags ask for. With --eco, its
+// Prepare gives each game fmt writes out its ECO and Opening tags (see
+// formatGames).
 func (f *fmtFlags) readOptions() reader.Options {
-	return reader.Options{Workers: f.jobs, Encoding: f.encoding.enc, Language: f.encoding.letters.lang, MaxGameBytes: f.maxGameBytes, Catalog: msg.Diag,
+	o := reader.Options{Workers: f.jobs, Encoding: f.encoding.enc, Language: f.encoding.letters.lang, MaxGameBytes: f.maxGameBytes, Catalog: msg.Diag,
 		InParts: true, PartSize: wholeGameLimit}
+	if f.eco {
+		o.Prepare = func(g *reader.Game) []byte {
+			setOpening(g.Model)
+			return nil
+		}
+	}
+	return o
 }
 
 // wholeGameLimit is how many tag pairs or elements of movetext a game may
@@ -73,6 +83,7 @@ func newFmtFlags(out io.Writer) *fmtFlags {
 	f.set.IntVar(&f.width, "width", 79, msg.Sprintf("longest movetext line"))
 	f.set.StringVar(&f.strip, "strip", "", msg.Sprintf("comma-separated parts to leave out: comments, variations, nags, clock"))
 	f.set.BoolVar(&f.keepSuffixes, "keep-suffixes", false, msg.Sprintf("write suffix annotations as written (!?) instead of as NAGs ($5)"))
+	f.set.BoolVar(&f.eco, "eco", false, msg.Sprintf("add or correct the ECO and Opening tags: the opening the moves reach, named by position from the lichess opening names"))
 	addJobsFlag(f.set, &f.jobs, msg.Sprintf("format with this many goroutines (at least 1; more than 4 per core counts as 4 per core); the output order stays that of the input"))
 	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary, at least %d; input past such a cut cannot be copied through, so fmt then fails (exit 2) and -w leaves the file as it is", minGameBytes))
 	addEncodingFlag(f.set, &f.encoding)
@@ -297,8 +308,12 @@ func formatStream(name string, in io.Reader, out io.Writer, opts export.Options,
 // formatGames is formatStream, counting the games and their errors on p
 // (which may be nil), and calling mark, when not nil, after each game it
 // formats with the offset in the input where the game ends (see differ).
+// read.Prepare, when set, is called on the reader's workers for each game
+// that is formatted, before it is written out, to change its model (fmt
+// --eco); what it returns is not used.
 func formatGames(name string, in io.Reader, out io.Writer, opts export.Options, read reader.Options, codes report.Codes, stderr io.Writer, p *progress, mark func(end int64)) (int, error) {
 	read.Model, read.ReuseMemory = true, true
+	change := read.Prepare
 	// fmt writes UTF-8 only: text it copies is transcoded from
 	// Windows-1252 where the game was read as such, and counted for one
 	// warning at the end.
@@ -332,6 +347,9 @@ func formatGames(name string, in io.Reader, out io.Writer, opts export.Options, 
 		}
 		if !ok || what != "" {
 			return nil // copied through by formatStream, in order
+		}
+		if change != nil {
+			change(g)
 		}
 		b := takeBuffer()
 		for _, e := range g.Escapes {

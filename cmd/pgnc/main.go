@@ -236,6 +236,7 @@ type checkFlags struct {
 	codes                  codeFlags
 	severity               string
 	statistics             bool
+	eco                    bool // check the ECO tags against the openings the moves reach (PGN330)
 }
 
 func newCheckFlags(out io.Writer) *checkFlags {
@@ -252,6 +253,7 @@ func newCheckFlags(out io.Writer) *checkFlags {
 	f.set.IntVar(&f.maxDepth, "max-depth", parser.DefaultMaxDepth, msg.Sprintf("deepest variation nesting read, at most %d; deeper variations are skipped (PGN214)", parser.DepthCap))
 	f.set.IntVar(&f.maxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary before the input is cut (PGN215), at least %d", minGameBytes))
 	f.set.IntVar(&f.maxRepeats, "max-repeats", diag.DefaultRepeats, msg.Sprintf("most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit"))
+	f.set.BoolVar(&f.eco, "eco", false, msg.Sprintf("warn where a game's ECO tag disagrees with the opening its moves reach, named by position from the lichess opening names (PGN330)"))
 	f.codes.add(f.set)
 	addEncodingFlag(f.set, &f.encoding)
 	return f
@@ -482,11 +484,21 @@ func (c *checker) checkArg(arg string, stdin io.Reader) {
 
 // readOptions are the reader options the flags ask for.
 func (c *checker) readOptions() reader.Options {
-	return reader.Options{
+	o := reader.Options{
 		SyntaxOnly: c.flags.syntax, ReuseText: true, InParts: true, SkipComments: true, ReplayWhileParsing: true, Workers: c.flags.jobs,
 		MaxDepth: c.flags.maxDepth, MaxGameBytes: c.flags.maxGameBytes, Encoding: c.flags.encoding.enc,
 		MaxRepeats: repeatsOption(c.flags.maxRepeats), Language: c.flags.encoding.letters.lang, Catalog: msg.Diag,
 	}
+	if c.flags.eco && !c.flags.syntax {
+		// The openings are named from the main line's moves in the
+		// syntax tree, which the streaming replay would leave out.
+		o.ReplayWhileParsing = false
+		o.Prepare = func(g *reader.Game) []byte {
+			checkOpening(g)
+			return nil
+		}
+	}
+	return o
 }
 
 // repeatsOption turns --max-repeats, where 0 means no limit, into
