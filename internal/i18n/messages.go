@@ -77,6 +77,7 @@ Commands:
 	convert   write games as JSON, UCI, SAN, FEN, EPD or PGN
 	play      continue an unfinished game, move by move
 	explain   explain a diagnostic code: its meaning, an example, the fix
+	lsp       serve editors: the Language Server Protocol on standard I/O
 	help      show help for a command
 	version   print the pgnc version
 
@@ -516,6 +517,7 @@ Uso:
 	convert   escribe las partidas como JSON, UCI, SAN, FEN, EPD o PGN
 	play      continúa una partida sin terminar, jugada a jugada
 	explain   explica un código de diagnóstico: su significado, un ejemplo, el arreglo
+	lsp       sirve a editores: el Language Server Protocol en la E/S estándar
 	help      muestra la ayuda de una orden
 	version   muestra la versión de pgnc
 
