@@ -143,7 +143,7 @@ func (s *Server) format(d *document, r *protocol.Range) ([]protocol.TextEdit, er
 	if d == nil || s.opts.Format == nil {
 		return edits, nil
 	}
-	from, to := 0, len(d.text)
+	from, to := 0, d.size
 	if r != nil {
 		lo, hi := d.chunkAtLine(int(r.Start.Line)), d.chunkAtLine(int(r.End.Line))
 		if r.End.Character == 0 && r.End.Line > r.Start.Line && d.chunks[hi].line == int(r.End.Line) && hi > lo {
@@ -151,7 +151,7 @@ func (s *Server) format(d *document, r *protocol.Range) ([]protocol.TextEdit, er
 		}
 		from, to = d.chunks[lo].start, d.chunks[hi].end()
 	}
-	text := d.text[from:to]
+	text := d.slice(from, to)
 	formatted, err := s.opts.Format(text)
 	if err != nil {
 		return nil, err

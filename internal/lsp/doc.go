@@ -12,12 +12,25 @@ import (
 // 0 and each other at a line that starts a game (isBoundary). Each chunk is
 // checked on its own and its result (a *result) is kept until its text
 // changes, so that an edit re-checks only the chunks whose text it
-// changed: usually one game.
+// changed: usually one game. The chunks hold the text: the document keeps
+// no copy of the whole, which an edit would have to copy, 10 MB for a
+// keystroke in a 10 MB file.
 type document struct {
 	uri     protocol.DocumentURI
 	version int32
-	text    string
+	size    int // the length of the text
 	chunks  []*chunk
+}
+
+// slice returns the document's text from from to to.
+func (d *document) slice(from, to int) string {
+	var b strings.Builder
+	b.Grow(to - from)
+	for i := d.chunkAtOffset(from); i < len(d.chunks) && d.chunks[i].start < to; i++ {
+		c := d.chunks[i]
+		b.WriteString(c.text[max(from-c.start, 0):min(to-c.start, len(c.text))])
+	}
+	return b.String()
 }
 
 // chunk is a piece of a document's text that starts at the start of a
@@ -230,19 +243,37 @@ func (d *document) rangeOf(from, to int) protocol.Range {
 // may count.
 type checker func(text string) *result
 
-// open sets the document's text and checks every chunk, on every core.
-func (d *document) open(text string, check checker) {
-	d.text = text
+// wholeChecker checks a whole text, cut into chunks at starts, at once: it
+// returns the result of each chunk, nil for one it could not tell apart
+// from its neighbours.
+type wholeChecker func(text string, starts []int) []*result
+
+// open sets the document's text and checks it: whole, where whole is not
+// nil, and the chunks whole leaves without a result one by one, on every
+// core.
+func (d *document) open(text string, check checker, whole wholeChecker) {
+	d.size = len(text)
 	starts := boundaries(text, 0, len(text))
+	var results []*result
+	if whole != nil {
+		results = whole(text, starts)
+	}
 	d.chunks = make([]*chunk, len(starts))
+	var unchecked []*chunk
 	for i, s := range starts {
 		end := len(text)
 		if i+1 < len(starts) {
 			end = starts[i+1]
 		}
-		d.chunks[i] = &chunk{start: s, text: text[s:end]}
+		c := &chunk{start: s, text: text[s:end]}
+		if results != nil && results[i] != nil {
+			c.res, c.text = results[i], results[i].lines.text
+		} else {
+			unchecked = append(unchecked, c)
+		}
+		d.chunks[i] = c
 	}
-	checkAll(d.chunks, check)
+	checkAll(unchecked, check)
 	line := 0
 	for _, c := range d.chunks {
 		c.line = line
@@ -265,28 +296,31 @@ func (d *document) edit(r protocol.Range, newText string, check checker) {
 
 // replace replaces the bytes [from, to) with newText.
 func (d *document) replace(from, to int, newText string, check checker) {
-	text := d.text[:from] + newText + d.text[to:]
 	delta := len(newText) - (to - from)
 	lo := max(d.chunkAtOffset(from)-1, 0)
 	hi := min(d.chunkAtOffset(to)+1, len(d.chunks)-1)
-	regionStart, regionEnd := d.chunks[lo].start, d.chunks[hi].end()+delta
+	// The region is cut anew by itself: a boundary depends on the line
+	// before it only, and every boundary inside the region has that line
+	// inside the region, which starts a line.
+	regionStart := d.chunks[lo].start
+	text := d.slice(regionStart, from) + newText + d.slice(to, d.chunks[hi].end())
 	old := map[string]*result{}
 	oldBreaks := 0
 	for _, c := range d.chunks[lo : hi+1] {
 		old[c.text] = c.res
 		oldBreaks += c.res.lines.breaks()
 	}
-	starts := boundaries(text, regionStart, regionEnd)
+	starts := boundaries(text, 0, len(text))
 	fresh := make([]*chunk, len(starts))
 	var unchecked []*chunk
 	newBreaks := 0
 	line := d.chunks[lo].line
 	for i, s := range starts {
-		end := regionEnd
+		end := len(text)
 		if i+1 < len(starts) {
 			end = starts[i+1]
 		}
-		c := &chunk{start: s, text: text[s:end]}
+		c := &chunk{start: regionStart + s, text: text[s:end]}
 		if res, ok := old[c.text]; ok {
 			c.res, c.text = res, res.lines.text
 		} else {
@@ -307,5 +341,5 @@ func (d *document) replace(from, to int, newText string, check checker) {
 	}
 	chunks := make([]*chunk, 0, lo+len(fresh)+len(after))
 	chunks = append(append(append(chunks, d.chunks[:lo]...), fresh...), after...)
-	d.chunks, d.text = chunks, text
+	d.chunks, d.size = chunks, d.size+delta
 }

@@ -32,7 +32,7 @@ func (s *Server) hover(d *document, p protocol.Position) *protocol.Hover {
 	}
 	// The chunk is read again with its moves, which the server does not
 	// keep: a hover reads one game.
-	rd := reader.New(strings.NewReader(c.text), "", s.readerOptions())
+	rd := reader.New(strings.NewReader(c.text), "", s.readerOptions(len(c.text), true))
 	defer rd.Close()
 	for g, err := range rd.All() {
 		if err != nil {

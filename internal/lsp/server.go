@@ -134,7 +134,7 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 			return nil
 		}
 		d := &document{uri: p.TextDocument.URI, version: p.TextDocument.Version}
-		d.open(p.TextDocument.Text, s.counted)
+		d.open(p.TextDocument.Text, s.counted, s.checkWhole)
 		s.docs[d.uri] = d
 		return s.publish(ctx, d)
 	case protocol.MethodTextDocumentDidChange:
@@ -148,7 +148,7 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		for _, c := range p.ContentChanges {
 			if c.Range == nil {
-				d.open(c.Text, s.counted)
+				d.open(c.Text, s.counted, s.checkWhole)
 			} else {
 				d.edit(*c.Range, c.Text, s.counted)
 			}
