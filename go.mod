@@ -9,6 +9,8 @@ require (
 	github.com/spf13/pflag v1.1.0
 	github.com/timtadh/lexmachine v0.2.3
 	github.com/ulikunitz/xz v0.5.17
+	go.lsp.dev/jsonrpc2 v0.10.0
+	go.lsp.dev/protocol v0.12.0
 	golang.org/x/term v0.47.0
 	golang.org/x/text v0.31.0
 )
@@ -17,9 +19,7 @@ require (
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.3.4 // indirect
 	github.com/timtadh/data-structures v0.6.1 // indirect
-	go.lsp.dev/jsonrpc2 v0.10.0 // indirect
 	go.lsp.dev/pkg v0.0.0-20210717090340-384b27a52fb2 // indirect
-	go.lsp.dev/protocol v0.12.0 // indirect
 	go.lsp.dev/uri v0.3.0 // indirect
 	go.uber.org/atomic v1.9.0 // indirect
 	go.uber.org/multierr v1.8.0 // indirect

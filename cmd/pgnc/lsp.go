@@ -20,7 +20,7 @@ func newLSPFlags(out io.Writer) *pflag.FlagSet {
 	set.SetOutput(out)
 	// Editors start language servers with --stdio; it is the only way
 	// pgnc speaks, so the flag is accepted and changes nothing.
-	set.Bool("stdio", true, msg.Sprintf("speak the protocol on standard input and output (the only way; accepted for editors that pass it)"))
+	set.Bool("stdio", false, msg.Sprintf("speak the protocol on standard input and output, as pgnc lsp always does; accepted for editors that pass it"))
 	return set
 }
 

@@ -170,10 +170,15 @@ func TestLSPSpanish(t *testing.T) {
 		t.Errorf("diagnostics: %+v", got.Diagnostics)
 	}
 	var h protocol.Hover
-	h = protocol.Hover{}
 	c.Call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
 		TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Position: protocol.Position{Line: 2, Character: 7}}}, &h)
-	if !strings.Contains(h.Contents.Value, "juegan blancas") {
+	if !strings.Contains(h.Contents.Value, "**1... Nf6** (UCI g8f6), juegan blancas") {
 		t.Errorf("hover: %q", h.Contents.Value)
+	}
+	h = protocol.Hover{}
+	c.Call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Position: protocol.Position{Line: 0, Character: 2}}}, &h)
+	if !strings.HasPrefix(h.Contents.Value, "**Event**: el nombre del torneo o del encuentro.") {
+		t.Errorf("hover on Event: %q", h.Contents.Value)
 	}
 }

@@ -100,10 +100,10 @@ cliente LSP genérico, con "pgnc lsp" como orden para el lenguaje "pgn".
 	"how the game ended: \"abandoned\", \"adjudication\", \"death\", \"emergency\", \"normal\", \"rules infraction\", \"time forfeit\" or \"unterminated\".": text("cómo terminó la partida: \"abandoned\" (abandonada), \"adjudication\" (adjudicada), \"death\" (muerte), \"emergency\" (emergencia), \"normal\", \"rules infraction\" (infracción), \"time forfeit\" (tiempo) o \"unterminated\" (sin terminar)."),
 	"who annotated the game.": text("quién comentó la partida."),
 	"how the game was played: \"OTB\" (over the board), \"PM\" (paper mail), \"EM\" (electronic mail), \"ICS\" (Internet Chess Server), \"TC\" (telecommunication).": text("cómo se jugó la partida: \"OTB\" (sobre el tablero), \"PM\" (correo postal), \"EM\" (correo electrónico), \"ICS\" (servidor de ajedrez en Internet), \"TC\" (telecomunicación)."),
-	"how many plies (half-moves) the game has.":                                                         text("cuántas medias jugadas tiene la partida."),
-	"the kind of chess when it is not standard chess (\"Chess960\"); not in the standard, but common.":  text("la modalidad de ajedrez si no es el ajedrez estándar (\"Chess960\"); no está en el estándar, pero es habitual."),
-	"speak the protocol on standard input and output (the only way; accepted for editors that pass it)": text("habla el protocolo por la entrada y la salida estándar (la única forma; se admite para los editores que la pasan)"),
-	"pgnc lsp: takes no FILE; an editor starts it and sends the files it opens\n":                       text("pgnc lsp: no admite ARCHIVO; un editor lo inicia y le envía los archivos que abre\n"),
+	"how many plies (half-moves) the game has.":                                                                   text("cuántas medias jugadas tiene la partida."),
+	"the kind of chess when it is not standard chess (\"Chess960\"); not in the standard, but common.":            text("la modalidad de ajedrez si no es el ajedrez estándar (\"Chess960\"); no está en el estándar, pero es habitual."),
+	"speak the protocol on standard input and output, as pgnc lsp always does; accepted for editors that pass it": text("habla el protocolo por la entrada y la salida estándar, como pgnc lsp hace siempre; se admite para los editores que la pasan"),
+	"pgnc lsp: takes no FILE; an editor starts it and sends the files it opens\n":                                 text("pgnc lsp: no admite ARCHIVO; un editor lo inicia y le envía los archivos que abre\n"),
 	"pgnc lsp: %v\n": text("pgnc lsp: %v\n"),
 }
 
