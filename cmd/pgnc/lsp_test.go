@@ -148,6 +148,20 @@ func TestLSPProtocol(t *testing.T) {
 		t.Errorf("formatted:\n%q", formatted)
 	}
 
+	// Range formatting of a line of game 2 formats game 2 alone, as the
+	// whole, but for the white space after the game, which it keeps.
+	var rangeEdits []protocol.TextEdit
+	c.Call(protocol.MethodTextDocumentRangeFormatting, &protocol.DocumentRangeFormattingParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Range: rng(15, 0, 15, 3)}, &rangeEdits)
+	if len(rangeEdits) != 1 || rangeEdits[0].Range.Start != edits[0].Range.Start || !strings.HasSuffix(rangeEdits[0].NewText, "4. Qxf7#") || !strings.HasPrefix(edits[0].NewText, rangeEdits[0].NewText) {
+		t.Errorf("range formatting: %+v, want %+v", rangeEdits, edits)
+	}
+	// Range formatting of game 1, which has an error, changes nothing.
+	rangeEdits = nil
+	c.Call(protocol.MethodTextDocumentRangeFormatting, &protocol.DocumentRangeFormattingParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Range: rng(2, 0, 3, 0)}, &rangeEdits)
+	if len(rangeEdits) != 0 {
+		t.Errorf("range formatting of a game with an error: %+v", rangeEdits)
+	}
+
 	var symbols []protocol.DocumentSymbol
 	c.Call(protocol.MethodTextDocumentDocumentSymbol, &protocol.DocumentSymbolParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}}, &symbols)
 	if len(symbols) != 2 || symbols[0].Name != "Müller, Jörg – Brown, Tom, Café ♞ open, 1-0" || symbols[1].Name != "Clark, Amy – Davis, Sam, Club, 1-0" || symbols[1].Range.Start.Line != 12 {

@@ -172,3 +172,20 @@ func TestWholeAgreesWithChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestHoverInVariation checks the hover on a move of a variation: the
+// position is the one the variation is played from.
+func TestHoverInVariation(t *testing.T) {
+	s := NewServer(Options{})
+	text := readFile(t, "../../testdata/lsp/mistakes.pgn")
+	d := &document{uri: "file:///x.pgn"}
+	d.open(text, s.check, s.checkWhole)
+	line := strings.Split(text, "\n")[8]
+	h := s.hover(d, protocol.Position{Line: 8, Character: uint32(utf16Len(line[:strings.Index(line, "Nf6 6. d3")]))})
+	if h == nil || !strings.HasPrefix(h.Contents.Value, "**5... Nf6** (UCI g8f6), white to move") || !strings.Contains(h.Contents.Value, "8 r . b q k b . r\n") {
+		t.Fatalf("hover: %+v", h)
+	}
+	if h := s.hover(d, protocol.Position{Line: 7, Character: 0}); h != nil {
+		t.Errorf("hover on a blank line: %+v", h)
+	}
+}
