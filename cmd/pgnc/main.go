@@ -161,6 +161,8 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runDedupe(args[1:], stdin, stdout, stderr)
 	case "explain":
 		return runExplain(args[1:], stdout, stderr)
+	case "lsp":
+		return runLSP(args[1:], lang, stdin, stdout, stderr)
 	case "version", "--version":
 		if len(args) > 1 && isHelpFlag(args[1]) {
 			printUsage(stdout, msg.Sprintf(versionUsage), nil)
@@ -197,6 +199,9 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return exitClean
 			case "explain":
 				printUsage(stdout, msg.Sprintf(explainUsage), nil)
+				return exitClean
+			case "lsp":
+				printUsage(stdout, msg.Sprintf(lspUsage), newLSPFlags(stdout))
 				return exitClean
 			case "codes":
 				printCodes(stdout)

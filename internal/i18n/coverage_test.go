@@ -81,7 +81,7 @@ func literal(e ast.Expr) (string, bool) {
 }
 
 // printsMessages are the packages whose output is pgnc's own text.
-var printsMessages = []string{"cmd/pgnc", "internal/report", "internal/i18n"}
+var printsMessages = []string{"cmd/pgnc", "internal/report", "internal/i18n", "internal/lsp"}
 
 // eachSelectorCall calls fn for every call of a selector (x.F(...)) in
 // the files of the packages that print pgnc's text.

@@ -79,6 +79,7 @@ Commands:
 	play      continue an unfinished game, move by move
 	dedupe    write each game once, leaving out its duplicates
 	explain   explain a diagnostic code: its meaning, an example, the fix
+	lsp       serve editors: the Language Server Protocol on standard I/O
 	help      show help for a command
 	version   print the pgnc version
 
@@ -520,6 +521,7 @@ Uso:
 	play      continúa una partida sin terminar, jugada a jugada
 	dedupe    escribe cada partida una vez, sin sus duplicados
 	explain   explica un código de diagnóstico: su significado, un ejemplo, el arreglo
+	lsp       sirve a editores: el Language Server Protocol en la E/S estándar
 	help      muestra la ayuda de una orden
 	version   muestra la versión de pgnc
 
