@@ -7,12 +7,16 @@
 //	san     Standard Algebraic Notation: read, resolve on a position, write
 //	model   a game replayed: moves, comments, NAGs, clocks, variations
 //	export  the export format and the JSON form of games
-//	diag    diagnostic codes, messages in English and Spanish, positions
+//	diag    diagnostic codes, messages in English and Spanish, positions,
+//	        fixes and explanations
+//	eco     opening names by position, from the lichess opening table
 //
 // Under internal/: token and lexer (the scanner's DFA), parser (goyacc's
 // parser of grammar/pgn.y and its glue), ast (the syntax tree), check (the
 // replay and checks), reader (pieces, ranges, workers), input (files,
-// directories, zip, decompression) and report (pgnc check's report).
+// directories, zip, decompression), report (pgnc check's report), query
+// (the language of pgnc select), dedupe (the external sort of pgnc dedupe)
+// and lsp (the language server of pgnc lsp).
 //
 // go generate ./... rebuilds the generated files: the lexer's DFA tables
 // from token.Patterns (through lexmachine), and the parser from grammar/pgn.y
