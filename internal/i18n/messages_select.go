@@ -23,15 +23,17 @@ are in any case. A value is a "string", a number, or a bare word such as
 B90, 1-0 or 2024.??.??. A query that does not parse is shown with a caret
 under the fault, and the exit code is 2.
 
-Tags (decided on the tag section: no move is replayed):
-  white, black, event, site, round, result, opening, variation, annotator,
+Tags (decided on the tag section, no move replayed, but for eco and opening):
+  white, black, event, site, round, result, variation, annotator,
   timecontrol, termination, whitetitle, blacktitle, eventdate, mode
                           white ~ "Carlsen"          result = 1-0
   player                  white or black:            player contains "anand"
   tag("Name")             any tag:                   tag("TimeControl") = "40/7200"
   variant                 Variant, standard if none: variant = chess960
   date                    dates with ?? parts:       date >= 2020.01  date = 2019.??.??
-  eco                     codes in order:            eco in B90..B99  eco >= C60
+  eco, opening            the tag, or where it is missing the opening the
+                          moves reach by position (moves are replayed;
+                          codes in order):           eco in B90..B99  opening ~ "Najdorf"
   elo, whiteelo, blackelo the lower of the two, or one side's: elo >= 2600
   elodiff                 the difference of the two: elodiff < 100
   Operators: = != < <= > >= (numbers as numbers where both sides are),
@@ -102,15 +104,17 @@ número, o una palabra como B90, 1-0 o 2024.??.??. Una consulta que no se
 puede analizar se muestra con un acento circunflejo bajo el fallo, y el
 código de salida es 2.
 
-Etiquetas (se decide con la sección de etiquetas, sin reproducir jugadas):
-  white, black, event, site, round, result, opening, variation, annotator,
+Etiquetas (se decide con la sección de etiquetas, sin reproducir jugadas, salvo eco y opening):
+  white, black, event, site, round, result, variation, annotator,
   timecontrol, termination, whitetitle, blacktitle, eventdate, mode
                           white ~ "Carlsen"          result = 1-0
   player                  blancas o negras:          player contains "anand"
   tag("Nombre")           cualquier etiqueta:        tag("TimeControl") = "40/7200"
   variant                 Variant, standard si no hay: variant = chess960
   date                    fechas con partes ??:      date >= 2020.01  date = 2019.??.??
-  eco                     códigos en orden:          eco in B90..B99  eco >= C60
+  eco, opening            la etiqueta o, si falta, la apertura a la que
+                          llegan las jugadas por posición (se reproducen;
+                          códigos en orden):         eco in B90..B99  opening ~ "Najdorf"
   elo, whiteelo, blackelo el menor de los dos, o el de un bando: elo >= 2600
   elodiff                 la diferencia entre ambos: elodiff < 100
   Operadores: = != < <= > >= (números como números si ambos lados lo son),

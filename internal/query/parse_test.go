@@ -58,7 +58,8 @@ func TestParseValid(t *testing.T) {
 	}{
 		{`white ~ "Carlsen"`, NeedTags},
 		{`WHITE ~ "Carlsen" AND NOT result = 1/2-1/2`, NeedTags},
-		{`eco in B90..B99 or eco in [A00, "C42"]`, NeedTags},
+		{`eco in B90..B99 or eco in [A00, "C42"]`, NeedMoves}, // a game without the tag is classified
+		{`opening ~ "Najdorf"`, NeedMoves},
 		{`tag("TimeControl") = "40/7200:3600" && elo >= 2500 || elodiff < 100`, NeedTags},
 		{`date >= 2020.??.?? and date < 2021`, NeedTags},
 		{`player contains "carlsen" and whiteelo>2700`, NeedTags},

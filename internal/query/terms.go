@@ -8,6 +8,7 @@ import (
 
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/eco"
 	"github.com/pgnc/pgnc/internal/query/qtoken"
 	"github.com/pgnc/pgnc/model"
 )
@@ -391,6 +392,13 @@ func (p *parser) compare(s Subject, op, v Token) *Node {
 		return term(t)
 	}
 	switch {
+	case name == "opening":
+		m, code, arg := textMatcher(kind, val)
+		if m == nil {
+			return failv(code, arg)
+		}
+		t.level = NeedMoves
+		t.game = func(g *Game) bool { x, ok := g.opening("Opening"); return ok && m(x) }
 	case tagFields[name] != "":
 		m, code, arg := textMatcher(kind, val)
 		if m == nil {
@@ -431,9 +439,8 @@ func (p *parser) compare(s Subject, op, v Token) *Node {
 		if m == nil {
 			return failv(code, arg)
 		}
-		// Where a game has no ECO tag, a classification of its moves
-		// would give one: this is where it would plug in.
-		t.tags = func(ts model.Tags) bool { x, ok := ts.Lookup("ECO"); return ok && m(x) }
+		t.level = NeedMoves
+		t.game = func(g *Game) bool { x, ok := g.opening("ECO"); return ok && m(x) }
 	case name == "elo" || name == "whiteelo" || name == "blackelo" || name == "elodiff":
 		m, code, arg := numMatcher(kind, val)
 		if m == nil {
@@ -764,4 +771,25 @@ func ecoMatcher(op qtoken.Kind, v string) (func(string) bool, ErrorCode, string)
 		s = strings.ToUpper(s)
 		return isECO(s) && cmp(float64(strings.Compare(s, v)))
 	}, 0, ""
+}
+
+// opening returns the game's ECO or Opening tag (tag names which), or,
+// where the tag is missing, empty or "?", what the game's moves name by
+// position (package eco): the code, or the whole lichess name. A game
+// whose moves reach no named position has none.
+func (g *Game) opening(tag string) (string, bool) {
+	if x, ok := g.Tags.Lookup(tag); ok && x != "" && x != "?" {
+		return x, true
+	}
+	if g.Model == nil {
+		return "", false
+	}
+	o, ok := eco.Classify(g.Model)
+	if !ok {
+		return "", false
+	}
+	if tag == "ECO" {
+		return o.ECO, true
+	}
+	return o.Name, true
 }
