@@ -62,7 +62,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newBoardFlags(stderr)
 	fs := flags.set
 	fs.Usage = func() {
-		printUsage(stdout, msg.Sprintf(boardUsage), fs)
+		printUsage(stdout, msg.Help(boardUsage), fs)
 	}
 	if code, ok := parseFlags(fs, "board", args, stderr); !ok {
 		return code

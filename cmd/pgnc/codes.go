@@ -52,7 +52,7 @@ func printCodes(w io.Writer) {
 		width = max(width, utf8.RuneCountInString(cat.SeverityName(s)))
 	}
 	var b strings.Builder
-	b.WriteString(msg.Sprintf(codesUsage))
+	b.WriteString(msg.Help(codesUsage))
 	for _, e := range cat.Entries() {
 		name := cat.SeverityName(e.Severity)
 		b.WriteString("\t" + e.Code.String() + "  " + name + strings.Repeat(" ", width-utf8.RuneCountInString(name)) + "  " + e.Summary + "\n")
@@ -75,7 +75,7 @@ func parseCode(s string) (diag.Code, bool) {
 func runExplain(args []string, stdout, stderr io.Writer) int {
 	set := pflag.NewFlagSet("explain", pflag.ContinueOnError)
 	set.SetOutput(stderr)
-	set.Usage = func() { printUsage(stdout, msg.Sprintf(explainUsage), nil) }
+	set.Usage = func() { printUsage(stdout, msg.Help(explainUsage), nil) }
 	if code, ok := parseFlags(set, "explain", args, stderr); !ok {
 		return code
 	}

@@ -62,7 +62,7 @@ var convertFormats = map[string]bool{"json": true, "ndjson": true, "uci": true, 
 func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newConvertFlags(stderr)
 	flags.set.Usage = func() {
-		printUsage(stdout, msg.Sprintf(convertUsage), flags.set)
+		printUsage(stdout, msg.Help(convertUsage), flags.set)
 	}
 	if code, ok := parseFlags(flags.set, "convert", args, stderr); !ok {
 		return code

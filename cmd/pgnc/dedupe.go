@@ -56,7 +56,7 @@ func newDedupeFlags(out io.Writer) *dedupeFlags {
 func runDedupe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newDedupeFlags(stderr)
 	flags.set.Usage = func() {
-		printUsage(stderr, msg.Sprintf(dedupeUsage), flags.set)
+		printUsage(stdout, msg.Help(dedupeUsage), flags.set)
 	}
 	if code, ok := parseFlags(flags.set, "dedupe", args, stderr); !ok {
 		return code

@@ -116,7 +116,7 @@ func (f *fmtFlags) options() (export.Options, error) {
 func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newFmtFlags(stderr)
 	flags.set.Usage = func() {
-		printUsage(stdout, msg.Sprintf(fmtUsage), flags.set)
+		printUsage(stdout, msg.Help(fmtUsage), flags.set)
 	}
 	if code, ok := parseFlags(flags.set, "fmt", args, stderr); !ok {
 		return code

@@ -30,7 +30,7 @@ func newLSPFlags(out io.Writer) *pflag.FlagSet {
 // environment.
 func runLSP(args []string, lang string, stdin io.Reader, stdout, stderr io.Writer) int {
 	set := newLSPFlags(stderr)
-	set.Usage = func() { printUsage(stderr, msg.Sprintf(lspUsage), set) }
+	set.Usage = func() { printUsage(stdout, msg.Help(lspUsage), set) }
 	if code, ok := parseFlags(set, "lsp", args, stderr); !ok {
 		return code
 	}

@@ -141,7 +141,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if len(args) == 0 {
-		printUsage(stderr, msg.Sprintf(usage), nil)
+		printUsage(stderr, msg.Help(usage), nil)
 		return exitUsage
 	}
 	switch args[0] {
@@ -165,7 +165,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runLSP(args[1:], lang, stdin, stdout, stderr)
 	case "version", "--version":
 		if len(args) > 1 && isHelpFlag(args[1]) {
-			printUsage(stdout, msg.Sprintf(versionUsage), nil)
+			printUsage(stdout, msg.Help(versionUsage), nil)
 			return exitClean
 		}
 		msg.Fprintf(stdout, "pgnc %s\n", version())
@@ -174,46 +174,46 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 1 && args[0] == "help" {
 			switch args[1] {
 			case "check":
-				printUsage(stdout, msg.Sprintf(checkUsage), newCheckFlags(stdout).set)
+				printUsage(stdout, msg.Help(checkUsage), newCheckFlags(stdout).set)
 				return exitClean
 			case "board":
-				printUsage(stdout, msg.Sprintf(boardUsage), newBoardFlags(stdout).set)
+				printUsage(stdout, msg.Help(boardUsage), newBoardFlags(stdout).set)
 				return exitClean
 			case "convert":
-				printUsage(stdout, msg.Sprintf(convertUsage), newConvertFlags(stdout).set)
+				printUsage(stdout, msg.Help(convertUsage), newConvertFlags(stdout).set)
 				return exitClean
 			case "fmt":
-				printUsage(stdout, msg.Sprintf(fmtUsage), newFmtFlags(stdout).set)
+				printUsage(stdout, msg.Help(fmtUsage), newFmtFlags(stdout).set)
 				return exitClean
 			case "play":
-				printUsage(stdout, msg.Sprintf(playUsage), newPlayFlags(stdout).set)
+				printUsage(stdout, msg.Help(playUsage), newPlayFlags(stdout).set)
 				return exitClean
 			case "select":
-				printUsage(stdout, msg.Sprintf(selectUsage), newSelectFlags(stdout).set)
+				printUsage(stdout, msg.Help(selectUsage), newSelectFlags(stdout).set)
 				return exitClean
 			case "dedupe":
-				printUsage(stdout, msg.Sprintf(dedupeUsage), newDedupeFlags(stdout).set)
+				printUsage(stdout, msg.Help(dedupeUsage), newDedupeFlags(stdout).set)
 				return exitClean
 			case "version":
-				printUsage(stdout, msg.Sprintf(versionUsage), nil)
+				printUsage(stdout, msg.Help(versionUsage), nil)
 				return exitClean
 			case "explain":
-				printUsage(stdout, msg.Sprintf(explainUsage), nil)
+				printUsage(stdout, msg.Help(explainUsage), nil)
 				return exitClean
 			case "lsp":
-				printUsage(stdout, msg.Sprintf(lspUsage), newLSPFlags(stdout))
+				printUsage(stdout, msg.Help(lspUsage), newLSPFlags(stdout))
 				return exitClean
 			case "codes":
 				printCodes(stdout)
 				return exitClean
 			case "help", "-h", "-help", "--help":
-				printUsage(stdout, msg.Sprintf(helpUsage), nil)
+				printUsage(stdout, msg.Help(helpUsage), nil)
 				return exitClean
 			}
 			msg.Fprintf(stderr, "pgnc help: unknown command %q\n", args[1])
 			return exitUsage
 		}
-		printUsage(stdout, msg.Sprintf(usage), nil)
+		printUsage(stdout, msg.Help(usage), nil)
 		return exitClean
 	}
 	msg.Fprintf(stderr, "pgnc: unknown command %q\nRun 'pgnc help' for usage.\n", args[0])
@@ -267,7 +267,7 @@ func newCheckFlags(out io.Writer) *checkFlags {
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newCheckFlags(stderr)
 	flags.set.Usage = func() {
-		printUsage(stdout, msg.Sprintf(checkUsage), flags.set)
+		printUsage(stdout, msg.Help(checkUsage), flags.set)
 	}
 	if code, ok := parseFlags(flags.set, "check", args, stderr); !ok {
 		return code

@@ -66,7 +66,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newPlayFlags(stderr)
 	set := flags.set
 	set.Usage = func() {
-		printUsage(stdout, msg.Sprintf(playUsage), set)
+		printUsage(stdout, msg.Help(playUsage), set)
 	}
 	if code, ok := parseFlags(set, "play", args, stderr); !ok {
 		return code
@@ -647,7 +647,7 @@ func (s *playSession) do(line string) {
 	switch line {
 	case "":
 	case "help":
-		msg.Fprint(s.out, msg.Sprintf(playHelp))
+		msg.Fprint(s.out, msg.Help(playHelp))
 	case "board":
 		s.show()
 	case "flip":

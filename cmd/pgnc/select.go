@@ -54,7 +54,7 @@ func newSelectFlags(out io.Writer) *selectFlags {
 func runSelect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newSelectFlags(stderr)
 	flags.set.Usage = func() {
-		printUsage(stderr, msg.Sprintf(selectUsage), flags.set)
+		printUsage(stdout, msg.Help(selectUsage), flags.set)
 	}
 	if code, ok := parseFlags(flags.set, "select", args, stderr); !ok {
 		return code

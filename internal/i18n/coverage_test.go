@@ -120,7 +120,7 @@ func messageKeys(t *testing.T, files map[string]*ast.File) map[string]string {
 		}
 		arg := 0
 		switch sel.Sel.Name {
-		case "Sprintf", "Errorf", "Printf":
+		case "Sprintf", "Errorf", "Printf", "Help":
 		case "Fprintf":
 			arg = 1
 		default:

@@ -129,6 +129,9 @@ var (
 func newCatalog(withSpanish bool) *catalog.Builder {
 	b := catalog.NewBuilder(catalog.Fallback(language.English))
 	for key, msg := range spanish {
+		if strings.HasPrefix(key, helpPrefix) {
+			continue // compiled when asked for: see Help
+		}
 		if withSpanish {
 			must(b.Set(language.Spanish, key, msg.messages()...))
 		}
@@ -139,6 +142,28 @@ func newCatalog(withSpanish bool) *catalog.Builder {
 		must(b.Set(language.English, key, en.messages()...))
 	}
 	return b
+}
+
+// helpPrefix starts the keys of help texts: long texts that a run prints
+// at most once, left out of the catalogs that every run builds, and
+// compiled by Help when one is asked for.
+const helpPrefix = "help."
+
+// Help returns the help text of key ("help.check", …) in the printer's
+// language.
+func (p *Printer) Help(key string) string {
+	b := catalogFor(p.tag)
+	if p.tag == language.Spanish {
+		if msg, ok := spanish[key]; ok {
+			must(b.Set(language.Spanish, key, msg.messages()...))
+		}
+	}
+	en, ok := english[key]
+	if !ok {
+		en = text(key)
+	}
+	must(b.Set(language.English, key, en.messages()...))
+	return p.Printer.Sprintf(key)
 }
 
 func must(err error) {

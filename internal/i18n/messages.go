@@ -34,7 +34,12 @@ func (e entry) messages() []catalog.Message {
 // printer groups them by the language's rules (3,001 or 3.001), where
 // pgnc prints byte counts, line numbers and limits as they are typed. It
 // also prints %w, which Errorf wraps, as %v, which a printer knows.
-func plain(s string) string { return plainVerbs.Replace(s) }
+func plain(s string) string {
+	if !strings.Contains(s, "%d") && !strings.Contains(s, "%w") {
+		return s // most messages, and the long help texts: no replacer pass
+	}
+	return plainVerbs.Replace(s)
+}
 
 // plainVerbs is plain's replacer, built once for all the messages.
 var plainVerbs = strings.NewReplacer("%d", "%#d", "%w", "%v")
