@@ -159,9 +159,15 @@ func (c *checker) tagsVsGame(g *ast.Game) {
 	}
 	if r := c.tags.first[tagResult]; r != nil && validResult(r.Value) && g.Result != nil && r.Value != g.Result.Outcome.String() {
 		if d := c.add(diag.ResultMismatch, g.Result, "tag", strconv.Quote(r.Value), "marker", g.Result.Text); c.kept(d) {
-			// The marker is the game's result as pgnc reads it (and
-			// fmt writes it): the tag follows it.
-			d.Fixes = append(d.Fixes, diag.Fix{Start: r.ValueSpan.From, End: r.ValueSpan.To, Text: `"` + g.Result.Outcome.String() + `"`, Certain: true})
+			if g.Result.Outcome != ast.Unknown {
+				// The marker is the game's result as pgnc reads it
+				// (and fmt writes it): the tag follows it.
+				d.Fixes = append(d.Fixes, diag.Fix{Start: r.ValueSpan.From, End: r.ValueSpan.To, Text: `"` + g.Result.Outcome.String() + `"`, Certain: true})
+			} else {
+				// A '*' may stand for a result the tag knows: the
+				// marker may follow the tag, which a reader decides.
+				d.Replace(r.Value)
+			}
 		}
 	}
 }
