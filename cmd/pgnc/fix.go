@@ -247,6 +247,8 @@ func (c *checker) fixesOf(name, text string, only map[diag.Code]bool) ([]diag.Fi
 			return nil, nil, 0, msg.Errorf("%s: %w", name, err)
 		}
 		base := g.File.Base()
+		from := len(fixes)
+		boardResult := false // a fix of the result that the board gives (PGN319, PGN320)
 		for _, d := range g.Diags {
 			if !c.codes.Shown(d) {
 				continue
@@ -265,6 +267,19 @@ func (c *checker) fixesOf(name, text string, only map[diag.Code]bool) ([]diag.Fi
 			}
 			fixes = append(fixes, x)
 			cands[x] = fixCandidate{code: d.Code, game: g.Index}
+			boardResult = boardResult || d.Code == diag.ResultVsBoard || d.Code == diag.UnfinishedResult
+		}
+		if boardResult {
+			// The Result tag follows the marker (PGN318) once the
+			// marker is the board's: mended now, it would follow the
+			// marker that is being replaced, and back again.
+			kept := fixes[:from]
+			for _, x := range fixes[from:] {
+				if cands[x].code != diag.ResultMismatch {
+					kept = append(kept, x)
+				}
+			}
+			fixes = kept
 		}
 	}
 }
@@ -349,7 +364,7 @@ func unifiedDiff(name, old, new string, edits []edit) []byte {
 		nls := e.newStart - (e.oldStart - ls)
 		le := lineAfter(old, e.oldEnd)
 		nle := e.newEnd + (le - e.oldEnd)
-		for k++; k < len(edits) && edits[k].oldStart < le; k++ {
+		for k++; k < len(edits) && (edits[k].oldStart < le || le == len(old)); k++ {
 			e = edits[k]
 			le = max(le, lineAfter(old, e.oldEnd))
 			nle = e.newEnd + (le - e.oldEnd)
@@ -357,11 +372,27 @@ func unifiedDiff(name, old, new string, edits []edit) []byte {
 		for _, line := range splitLines(old[at:ls]) {
 			h.equal(line)
 		}
-		for _, line := range splitLines(old[ls:le]) {
+		// Lines the same on both sides at either end of the edits (a
+		// tag mended twice, back to what it was) are context.
+		removed, added := splitLines(old[ls:le]), splitLines(new[nls:nle])
+		same := 0
+		for same < min(len(removed), len(added)) && removed[same] == added[same] {
+			h.equal(removed[same])
+			same++
+		}
+		removed, added = removed[same:], added[same:]
+		tail := 0
+		for tail < min(len(removed), len(added)) && removed[len(removed)-1-tail] == added[len(added)-1-tail] {
+			tail++
+		}
+		for _, line := range removed[:len(removed)-tail] {
 			h.change('-', line)
 		}
-		for _, line := range splitLines(new[nls:nle]) {
+		for _, line := range added[:len(added)-tail] {
 			h.change('+', line)
+		}
+		for _, line := range removed[len(removed)-tail:] {
+			h.equal(line)
 		}
 		at = le
 	}

@@ -375,9 +375,10 @@ func (p *parser) addDiag(code diag.Code, start, end int, args ...string) {
 }
 
 // fixLast gives the diagnostic of code at start just added, unless the
-// repeat limit left it out, the certain fix x.
+// repeat limit left it out, the certain fix x. A diagnostic reported again
+// for the same text (a token read twice) keeps its one fix.
 func (p *parser) fixLast(code diag.Code, start int, x diag.Fix) {
-	if n := len(p.diags); n > 0 && p.diags[n-1].Code == code && p.diags[n-1].Start == start {
+	if n := len(p.diags); n > 0 && p.diags[n-1].Code == code && p.diags[n-1].Start == start && len(p.diags[n-1].Fixes) == 0 {
 		x.Certain = true
 		p.diags[n-1].Fixes = append(p.diags[n-1].Fixes, x)
 	}
