@@ -289,7 +289,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	c := checker{flags: flags, out: out, stderr: stderr, progress: prog, flushGames: shared, codes: codes,
-		report: report.New(out, report.Options{JSON: flags.format == "json", SARIF: flags.format == "sarif", GitHub: flags.format == "github", ToolVersion: version(), MaxErrors: flags.maxErrors, Syntax: flags.syntax, Codes: codes, Language: msg.Language(),
+		report: report.New(out, report.Options{JSON: flags.format == "json", SARIF: flags.format == "sarif", GitHub: flags.format == "github", ToolVersion: sarifVersion(flags.format), MaxErrors: flags.maxErrors, Syntax: flags.syntax, Codes: codes, Language: msg.Language(),
 			ErrorsOnly: flags.severity == "error", Statistics: flags.statistics})}
 	defer c.progress.finish()
 	if flags.fix {
