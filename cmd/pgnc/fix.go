@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pgnc/pgnc/diag"
@@ -85,6 +87,27 @@ type fixStats struct {
 	diff    []byte // for --diff, the unified diff
 }
 
+// codes lists the codes of the fixes, with how many of each, by code:
+// "PGN304 ×2, PGN312".
+func (st fixStats) codes() string {
+	codes := make([]diag.Code, 0, len(st.perCode))
+	for code := range st.perCode {
+		codes = append(codes, code)
+	}
+	slices.Sort(codes)
+	var b strings.Builder
+	for i, code := range codes {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(code.String())
+		if n := st.perCode[code]; n > 1 {
+			b.WriteString(" ×" + strconv.Itoa(n))
+		}
+	}
+	return b.String()
+}
+
 // fixCandidate is a certain fix with the diagnostic it mends.
 type fixCandidate struct {
 	code diag.Code
@@ -147,12 +170,12 @@ func (c *checker) fix(args []string, stdin io.Reader) (code int, done bool) {
 			if c.flags.diff {
 				c.out.Write(st.diff)
 				if st.fixed > 0 {
-					msg.Fprintf(c.stderr, "%s: %d problems in %s to fix\n", name, st.fixed, msg.Sprintf("%d games", len(st.games)))
+					msg.Fprintf(c.stderr, "%s: %d problems in %s to fix (%s)\n", name, st.fixed, msg.Sprintf("%d games", len(st.games)), st.codes())
 				}
 				return
 			}
 			if st.fixed > 0 {
-				msg.Fprintf(say, "%s: fixed %d problems in %s\n", name, st.fixed, msg.Sprintf("%d games", len(st.games)))
+				msg.Fprintf(say, "%s: fixed %d problems in %s (%s)\n", name, st.fixed, msg.Sprintf("%d games", len(st.games)), st.codes())
 			}
 		})
 	}

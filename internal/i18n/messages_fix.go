@@ -3,16 +3,16 @@ package i18n
 // fixEnglish holds the English messages with plural forms that pgnc check
 // --fix brought; init adds them to english.
 var fixEnglish = map[string]entry{
-	"%s: fixed %d problems in %s\n":  plurals(2, "%s: fixed %d problem in %s\n", "%s: fixed %d problems in %s\n"),
-	"%s: %d problems in %s to fix\n": plurals(2, "%s: %d problem in %s to fix\n", "%s: %d problems in %s to fix\n"),
+	"%s: fixed %d problems in %s (%s)\n":  plurals(2, "%s: fixed %d problem in %s (%s)\n", "%s: fixed %d problems in %s (%s)\n"),
+	"%s: %d problems in %s to fix (%s)\n": plurals(2, "%s: %d problem in %s to fix (%s)\n", "%s: %d problems in %s to fix (%s)\n"),
 }
 
 // fixSpanish holds the messages of pgnc check --fix, --diff and
 // --fix-only and of the formats sarif and github, in Spanish; init adds
 // them to spanish.
 var fixSpanish = map[string]entry{
-	"%s: fixed %d problems in %s\n":                                                                               plurals(2, "%s: %d problema corregido en %s\n", "%s: %d problemas corregidos en %s\n"),
-	"%s: %d problems in %s to fix\n":                                                                              plurals(2, "%s: %d problema por corregir en %s\n", "%s: %d problemas por corregir en %s\n"),
+	"%s: fixed %d problems in %s (%s)\n":                                                                          plurals(2, "%s: %d problema corregido en %s (%s)\n", "%s: %d problemas corregidos en %s (%s)\n"),
+	"%s: %d problems in %s to fix (%s)\n":                                                                         plurals(2, "%s: %d problema por corregir en %s (%s)\n", "%s: %d problemas por corregir en %s (%s)\n"),
 	"pgnc check: unknown format %q (want text, json, sarif or github)\n":                                          text("pgnc check: formato desconocido %q (se espera text, json, sarif o github)\n"),
 	"pgnc check: --statistics prints text or json, not %s\n":                                                      text("pgnc check: --statistics escribe text o json, no %s\n"),
 	"pgnc check: --diff prints the fixes of --fix; give --fix too\n":                                              text("pgnc check: --diff muestra las correcciones de --fix; indique también --fix\n"),
