@@ -1,6 +1,7 @@
 // Package report counts and prints the diagnostics of a check the way
 // pgnc check does: each diagnostic in input order with the game it belongs
-// to, then one summary line. The pgnc command and pgnc-beam, which checks
+// to, then one summary line; or as JSON records, one SARIF 2.1.0 log
+// (sarif.go), or GitHub Actions workflow commands (github.go). The pgnc command and pgnc-beam, which checks
 // files on a cluster, both print through it, so that they print the same
 // bytes for the same input.
 package report
