@@ -91,17 +91,43 @@ type Diagnostic struct {
 type Fix struct {
 	Start, End int    // byte span replaced, in the File's Src, as Diagnostic.Start and End
 	Text       string // the text to write there: a move in SAN, a move number, a result
+	// Certain says that applying the fix cannot change what the game
+	// means, only how it is written: a check mark, an 'x' on a capture, a
+	// move number, a move in standard SAN for one written another way, a
+	// Result tag that follows the marker. pgnc check --fix applies these,
+	// and only these. A fix that is not certain is a suggestion, which
+	// may change the game: the legal moves an illegal move may have
+	// meant, those an ambiguous move may mean. A certain fix is the only
+	// fix of its diagnostic.
+	Certain bool
 }
 
 // Apply returns src with the fix applied: src[:Start] + Text + src[End:].
 // src is the text the offsets index (File.Src).
 func (f Fix) Apply(src string) string { return src[:f.Start] + f.Text + src[f.End:] }
 
-// Replace adds a fix of d that writes text over d's own span, and returns
-// d.
+// Replace adds a suggestion to d, a fix that is not certain, which writes
+// text over d's own span, and returns d.
 func (d *Diagnostic) Replace(text string) *Diagnostic {
 	d.Fixes = append(d.Fixes, Fix{Start: d.Start, End: d.End, Text: text})
 	return d
+}
+
+// ReplaceCertain adds a certain fix to d (Fix.Certain), which writes text
+// over d's own span, and returns d.
+func (d *Diagnostic) ReplaceCertain(text string) *Diagnostic {
+	d.Fixes = append(d.Fixes, Fix{Start: d.Start, End: d.End, Text: text, Certain: true})
+	return d
+}
+
+// CertainFix returns d's certain fix, and false when d has none.
+func (d Diagnostic) CertainFix() (Fix, bool) {
+	for _, x := range d.Fixes {
+		if x.Certain {
+			return x, true
+		}
+	}
+	return Fix{}, false
 }
 
 // Severity returns the severity of the code, the same in every language.

@@ -15,7 +15,9 @@
 // Besides its message, a Diagnostic may carry data for programs: Fixes,
 // exact replacements of the text that mend the problem, which an editor or
 // a fixer applies as they are (Located.LocatedFixes gives them with lines,
-// columns and offsets in the whole file), and, for a problem with a move,
+// columns and offsets in the whole file), each certain, when it cannot
+// change what the game means, or a suggestion (Fix.Certain), and, for a
+// problem with a move,
 // the FEN of its position and the legal moves there.
 package diag
 

@@ -30,6 +30,7 @@ type jsonDiagnostic struct {
 // jsonFix is the record of one fix in a diagnostic's "fixes".
 type jsonFix struct {
 	Text      string   `json:"text"`
+	Certain   bool     `json:"certain"`
 	Line      int      `json:"line"`
 	Col       int      `json:"col"`
 	End       Position `json:"end"`
@@ -52,7 +53,7 @@ func TestAppendJSONIsMarshal(t *testing.T) {
 				Args: []Arg{ValueArg("text", text), ValueArg("san", text), ValueArg("hint", text), ValueArg("fix", text), ValueArg("char", text)},
 				FEN:  text}
 			for k := range i % 3 {
-				d.Fixes = append(d.Fixes, Fix{Start: (i + k) % len(src), End: (i+k)%len(src) + k, Text: text + strings.Repeat("x", k)})
+				d.Fixes = append(d.Fixes, Fix{Start: (i + k) % len(src), End: (i+k)%len(src) + k, Text: text + strings.Repeat("x", k), Certain: k == 1})
 				d.Legal = append(d.Legal, text, "e4")
 			}
 			for _, cat := range []*Catalog{English, Spanish} {
@@ -61,7 +62,7 @@ func TestAppendJSONIsMarshal(t *testing.T) {
 				l.File = name
 				var fixes []jsonFix
 				for _, x := range d.Fixes {
-					fixes = append(fixes, jsonFix{Text: x.Text, Line: f.Position(x.Start).Line, Col: f.Position(x.Start).Col, End: f.Position(x.End),
+					fixes = append(fixes, jsonFix{Text: x.Text, Certain: x.Certain, Line: f.Position(x.Start).Line, Col: f.Position(x.Start).Col, End: f.Position(x.End),
 						Offset: x.Start, EndOffset: x.End})
 				}
 				want, err := json.Marshal(jsonDiagnostic{File: name, Line: l.Pos.Line, Col: l.Pos.Col, End: l.EndPos,

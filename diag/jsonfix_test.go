@@ -51,7 +51,7 @@ func TestLocatedFixes(t *testing.T) {
 
 	js := string(l.AppendJSON(nil, English))
 	for _, part := range []string{
-		`"game":3,"fixes":[{"text":"Bxd7+","line":43,"col":26,"end":{"line":43,"col":31},"offset":1034,"end_offset":1039},{"text":"Ba4",`,
+		`"game":3,"fixes":[{"text":"Bxd7+","certain":false,"line":43,"col":26,"end":{"line":43,"col":31},"offset":1034,"end_offset":1039},{"text":"Ba4",`,
 		`],"fen":"r1bqkbnr/pppp1ppp/8/1B2p3/3nP3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4","legal":["Bxd7+","O-O"]}` + "\n",
 	} {
 		if !strings.Contains(js, part) {

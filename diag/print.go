@@ -61,6 +61,7 @@ type Located struct {
 // EndOffset of the file by Text applies it.
 type LocatedFix struct {
 	Text              string   // the text to write
+	Certain           bool     // Fix.Certain: applying it cannot change what the game means
 	Pos, EndPos       Position // of the span it replaces
 	Offset, EndOffset int      // of the span it replaces, in the whole file
 }
@@ -72,7 +73,7 @@ func locateFixes(f *File, fixes []Fix) []LocatedFix {
 	}
 	out := make([]LocatedFix, len(fixes))
 	for i, x := range fixes {
-		out[i] = LocatedFix{Text: x.Text, Pos: f.Position(x.Start), EndPos: f.Position(x.End), Offset: f.base + x.Start, EndOffset: f.base + x.End}
+		out[i] = LocatedFix{Text: x.Text, Certain: x.Certain, Pos: f.Position(x.Start), EndPos: f.Position(x.End), Offset: f.base + x.Start, EndOffset: f.base + x.End}
 	}
 	return out
 }
@@ -440,6 +441,11 @@ func (l Located) AppendJSON(dst []byte, c *Catalog) []byte {
 		}
 		dst = append(dst, `{"text":`...)
 		dst = jsonstr.Append(dst, x.Text)
+		if x.Certain {
+			dst = append(dst, `,"certain":true`...)
+		} else {
+			dst = append(dst, `,"certain":false`...)
+		}
 		dst = appendIntField(dst, `,"line":`, x.Pos.Line)
 		dst = appendIntField(dst, `,"col":`, x.Pos.Col)
 		dst = appendIntField(dst, `,"end":{"line":`, x.EndPos.Line)

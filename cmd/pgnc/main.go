@@ -241,7 +241,9 @@ type checkFlags struct {
 	codes                  codeFlags
 	severity               string
 	statistics             bool
-	eco                    bool // check the ECO tags against the openings the moves reach (PGN330)
+	eco                    bool   // check the ECO tags against the openings the moves reach (PGN330)
+	fix, diff              bool   // --fix, --diff (fix.go)
+	fixOnly                string // --fix-only
 }
 
 func newCheckFlags(out io.Writer) *checkFlags {
@@ -251,7 +253,8 @@ func newCheckFlags(out io.Writer) *checkFlags {
 	f.set.BoolVar(&f.strict, "strict", false, msg.Sprintf("fail (exit 1) on warnings too; not on those that --severity error leaves out"))
 	f.set.StringVar(&f.severity, "severity", "warning", msg.Sprintf("the least severity shown: warning (everything) or error (errors only; the summary counts the warnings left out)"))
 	f.set.BoolVar(&f.statistics, "statistics", false, msg.Sprintf("print, instead of each diagnostic, one line per code: count, code, severity and meaning, most frequent first (json: one object per code)"))
-	f.set.StringVar(&f.format, "format", "text", msg.Sprintf("output format: text or json (one object per line)"))
+	f.set.StringVar(&f.format, "format", "text", msg.Sprintf("output format: text, json (one object per line), sarif (SARIF 2.1.0) or github (GitHub Actions annotations)"))
+	addFixFlags(f)
 	f.set.IntVar(&f.maxErrors, "max-errors", 0, msg.Sprintf("stop reporting after this many errors (0: no limit); counting goes on"))
 	addJobsFlag(f.set, &f.jobs, msg.Sprintf("check with this many goroutines (at least 1; more than 4 per core counts as 4 per core); output order stays that of the input"))
 	f.set.BoolVarP(&f.quiet, "quiet", "q", false, msg.Sprintf("no progress bar (it shows only when standard error is a terminal)"))
@@ -272,8 +275,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(flags.set, "check", args, stderr); !ok {
 		return code
 	}
-	if flags.format != "text" && flags.format != "json" {
-		msg.Fprintf(stderr, "pgnc check: unknown format %q (want text or json)\n", flags.format)
+	if !checkFormatValid(flags, stderr) {
 		return exitUsage
 	}
 	if flags.severity != "warning" && flags.severity != "error" {
@@ -304,9 +306,14 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	c := checker{flags: flags, out: out, stderr: stderr, progress: prog, flushGames: shared, codes: codes,
-		report: report.New(out, report.Options{JSON: flags.format == "json", MaxErrors: flags.maxErrors, Syntax: flags.syntax, Codes: codes, Language: msg.Language(),
+		report: report.New(out, report.Options{JSON: flags.format == "json", SARIF: flags.format == "sarif", GitHub: flags.format == "github", ToolVersion: sarifVersion(flags.format), MaxErrors: flags.maxErrors, Syntax: flags.syntax, Codes: codes, Language: msg.Language(),
 			ErrorsOnly: flags.severity == "error", Statistics: flags.statistics})}
 	defer c.progress.finish()
+	if flags.fix {
+		if code, done := c.fix(args, stdin); done {
+			return code
+		}
+	}
 	for _, arg := range args {
 		c.checkArg(arg, stdin)
 	}
@@ -552,7 +559,7 @@ func (c *checker) checkGames(rd *reader.Reader, name string, byOffset bool, lost
 			}
 		}
 		locate := func(i int) diag.Located { return diag.LocateStart(g.File, diags[i]) }
-		if c.flags.format == "json" {
+		if c.flags.format != "text" { // the others give ends and fixes
 			locate = func(i int) diag.Located { return diag.Locate(g.File, diags[i]) }
 		}
 		errs, err := c.report.Game(report.Game{Index: g.Index, Tags: g.Tags, Plies: g.Plies, Diags: diags, Locate: locate, Skip: g.Skipped})

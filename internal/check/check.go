@@ -487,7 +487,7 @@ func (c *checker) wrongMoveNumber(n *ast.MoveNumber, pos *chess.Position) {
 		fix = fmt.Sprintf("%d...", want)
 	}
 	if d := c.add(diag.MoveNumberWrong, n, "found", strconv.Itoa(n.Number), "fix", fix); c.kept(d) {
-		d.Replace(fix)
+		d.ReplaceCertain(fix)
 	}
 }
 

@@ -294,8 +294,32 @@ func (c *checker) checkNotation(before *chess.Position, n *ast.Move, sm san.Move
 		args = append(args, c.quirk(sm.Quirks)...)
 	}
 	if d := c.addArgs(code, n, args...); c.kept(d) {
-		d.Replace(fix)
+		if code == diag.PromotionMissing && !onlyPromotion(before, m, sm.Check) {
+			d.Replace(fix) // another piece may have been meant
+		} else {
+			d.ReplaceCertain(fix)
+		}
 	}
+}
+
+// onlyPromotion reports whether m, a promotion to the piece that was
+// assumed for a move written without one, is the only promotion on its
+// squares that gives the check that the move is marked with (or, unmarked,
+// gives none): then the fix that names the piece cannot change the game.
+func onlyPromotion(before *chess.Position, m chess.Move, marked san.Check) bool {
+	matches := 0
+	for _, piece := range [...]chess.PieceType{chess.Queen, chess.Rook, chess.Bishop, chess.Knight} {
+		alt := m
+		alt.Promotion = piece
+		pos := *before
+		if play(&pos, alt) == marked {
+			if piece != m.Promotion {
+				return false
+			}
+			matches++
+		}
+	}
+	return matches == 1
 }
 
 // notationProblem returns the first difference between the SAN as written,

@@ -158,7 +158,17 @@ func (c *checker) tagsVsGame(g *ast.Game) {
 		c.diags.Add(diag.RosterMissing, c.tags.firstSpan.From, c.tags.firstSpan.To, c.index, "tags", strings.Join(c.tags.missing, ", "))
 	}
 	if r := c.tags.first[tagResult]; r != nil && validResult(r.Value) && g.Result != nil && r.Value != g.Result.Outcome.String() {
-		c.add(diag.ResultMismatch, g.Result, "tag", strconv.Quote(r.Value), "marker", g.Result.Text)
+		if d := c.add(diag.ResultMismatch, g.Result, "tag", strconv.Quote(r.Value), "marker", g.Result.Text); c.kept(d) {
+			if g.Result.Outcome != ast.Unknown {
+				// The marker is the game's result as pgnc reads it
+				// (and fmt writes it): the tag follows it.
+				d.Fixes = append(d.Fixes, diag.Fix{Start: r.ValueSpan.From, End: r.ValueSpan.To, Text: `"` + g.Result.Outcome.String() + `"`, Certain: true})
+			} else {
+				// A '*' may stand for a result the tag knows: the
+				// marker may follow the tag, which a reader decides.
+				d.Replace(r.Value)
+			}
+		}
 	}
 }
 
@@ -221,7 +231,10 @@ func validDate(s string) bool {
 func (c *checker) checkResult(g *ast.Game, final *chess.Position, plies int) {
 	if pc := c.tags.first[tagPlyCount]; pc != nil {
 		if n, err := strconv.Atoi(pc.Value); err == nil && n != plies {
-			c.add(diag.PlyCountWrong, pc, "tag", pc.Value, "count", strconv.Itoa(plies))
+			if d := c.add(diag.PlyCountWrong, pc, "tag", pc.Value, "count", strconv.Itoa(plies)); c.kept(d) {
+				// The tag counts the moves, which stay as they are.
+				d.Fixes = append(d.Fixes, diag.Fix{Start: pc.ValueSpan.From, End: pc.ValueSpan.To, Text: `"` + strconv.Itoa(plies) + `"`, Certain: true})
+			}
 		}
 	}
 	// The result the game declares: its termination marker, or, where it
@@ -270,8 +283,8 @@ func (c *checker) checkResult(g *ast.Game, final *chess.Position, plies int) {
 	if tag, ok := where.(*ast.TagPair); ok {
 		// The Result tag stands for the missing marker: its value is
 		// what to mend, quotes and all.
-		d.Fixes = append(d.Fixes, diag.Fix{Start: tag.ValueSpan.From, End: tag.ValueSpan.To, Text: `"` + fix + `"`})
+		d.Fixes = append(d.Fixes, diag.Fix{Start: tag.ValueSpan.From, End: tag.ValueSpan.To, Text: `"` + fix + `"`, Certain: true})
 	} else {
-		d.Replace(fix)
+		d.ReplaceCertain(fix) // the board decides the result
 	}
 }

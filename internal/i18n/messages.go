@@ -121,6 +121,14 @@ and meaning, most frequent first), then the summary line; with --format
 json, one object {"code", "severity", "count", "summary"} per code and no
 summary. 'pgnc help codes' lists the codes, 'pgnc explain CODE' explains one.
 
+--fix applies to each FILE, in place as fmt -w writes, the fixes that cannot
+change what a game means (a check mark, an 'x', a move number, standard SAN
+for 0-0 or a figurine, a Result tag that follows the marker), then reports
+what is left; --fix --diff prints them as a unified diff instead, and
+--fix-only CODES applies only those of CODES. A suggestion, such as the move
+an illegal move may have meant, is never applied. --format sarif writes one
+SARIF 2.1.0 log, --format github annotations for GitHub Actions.
+
 Exit codes: 0 when no error was found (and, with --strict, no warning shown),
 1 when one was, 2 on usage or I/O errors.
 
@@ -363,6 +371,15 @@ resumen; con --format json, un objeto {"code", "severity", "count",
 "summary"} por código y sin resumen. 'pgnc help codes' lista los códigos,
 'pgnc explain CÓDIGO' explica uno.
 
+--fix aplica a cada ARCHIVO, en el propio archivo como escribe fmt -w, las
+correcciones que no pueden cambiar lo que significa una partida (una marca de
+jaque, una 'x', un número de jugada, SAN estándar para 0-0 o una figurita,
+una etiqueta Result que sigue al marcador) e informa de lo que queda; --fix
+--diff las muestra en cambio como un diff unificado, y --fix-only CÓDIGOS
+aplica solo las de CÓDIGOS. Una sugerencia, como la jugada que una jugada
+ilegal pudo querer decir, nunca se aplica. --format sarif escribe un registro
+SARIF 2.1.0, --format github anotaciones para GitHub Actions.
+
 Códigos de salida: 0 si no se encontró ningún error (ni, con --strict, ningún
 aviso mostrado), 1 si se encontró alguno, 2 en errores de uso o de E/S.
 
@@ -484,7 +501,6 @@ help    ayuda: esta ayuda
 	"no move played here to take back\n":                                text("no hay ninguna jugada hecha aquí que deshacer\n"),
 	"no progress bar (it shows only when standard error is a terminal)": text("sin barra de progreso (solo aparece cuando la salida de errores es un terminal)"),
 	"output format: json, ndjson, uci, san, fen, epd or pgn":            text("formato de salida: json, ndjson, uci, san, fen, epd o pgn"),
-	"output format: text or json (one object per line)":                 text("formato de salida: text o json (un objeto por línea)"),
 	"pgnc %s\n": text("pgnc %s\n"),
 	`pgnc %s: %v
 Run 'pgnc help %s' for usage.
@@ -501,7 +517,6 @@ Ejecute 'pgnc help %s' para ver el uso.
 	"pgnc check: %v\n":                                                                                      text("pgnc check: %v\n"),
 	"pgnc check: --max-depth %d is above %d, the deepest nesting every pass is tested to run through\n":     text("pgnc check: --max-depth %d supera %d, el anidamiento más profundo que cada pasada ha demostrado recorrer en las pruebas\n"),
 	"pgnc check: no input files (use - for standard input)\n":                                               text("pgnc check: no hay archivos de entrada (use - para la entrada estándar)\n"),
-	"pgnc check: unknown format %q (want text or json)\n":                                                   text("pgnc check: formato desconocido %q (se espera text o json)\n"),
 	"pgnc convert: %v\n":                           text("pgnc convert: %v\n"),
 	"pgnc convert: --from %q is not pgn or json\n": text("pgnc convert: --from %q no es pgn ni json\n"),
 	"pgnc convert: --to %q is not one of json, ndjson, uci, san, fen, epd, pgn\n": text("pgnc convert: --to %q no es ninguno de json, ndjson, uci, san, fen, epd, pgn\n"),

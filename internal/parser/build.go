@@ -585,6 +585,7 @@ func (b *builder) moveNumber(tok lexer.Token) {
 	dots := len(text) - len(digits)
 	if dots == 0 {
 		b.p.addDiag(diag.NumberWithoutDot, tok.Start, tok.End, "number", digits)
+		b.p.fixLast(diag.NumberWithoutDot, tok.Start, diag.Fix{Start: tok.Start, End: tok.End, Text: digits + "."})
 	}
 	if b.streaming || !b.decided && b.startStream(tok) {
 		// A streamed number gets no node either: it waits for its move in
@@ -640,6 +641,7 @@ func (b *builder) settleNumber(moveFollows bool) {
 
 func (b *builder) reportDanglingNumber() {
 	b.p.addDiag(diag.DanglingMoveNumber, b.number.From, b.number.To, "number", strconv.Itoa(b.number.Number))
+	b.p.fixLast(diag.DanglingMoveNumber, b.number.From, b.p.removal(b.number.From, b.number.To))
 }
 
 func (b *builder) nag(tok lexer.Token) {
@@ -685,8 +687,12 @@ func (b *builder) suffix(tok lexer.Token) {
 	text := b.p.src[tok.Start:tok.End]
 	if text == "e.p." {
 		b.p.addDiag(diag.EnPassantMark, tok.Start, tok.End)
+		b.p.fixLast(diag.EnPassantMark, tok.Start, b.p.removal(tok.Start, tok.End))
 	} else {
 		b.p.addDiag(diag.DetachedSuffix, tok.Start, tok.End, "text", text)
+		if from, ok := b.p.afterMove(tok.Start); ok {
+			b.p.fixLast(diag.DetachedSuffix, tok.Start, diag.Fix{Start: from, End: tok.Start})
+		}
 	}
 	s := b.suffixes.alloc()
 	*s = ast.Suffix{Span: span(tok), Text: text}
@@ -721,6 +727,7 @@ func (b *builder) popLevel(end int, closed bool) {
 	b.elems = b.elems[:l.first]
 	if closed && len(v.Elements) == 0 {
 		b.p.addDiag(diag.EmptyVariation, v.From, v.To)
+		b.p.fixLast(diag.EmptyVariation, v.From, b.p.removal(v.From, v.To))
 	}
 	b.addClosed(v)
 }

@@ -374,6 +374,54 @@ func (p *parser) addDiag(code diag.Code, start, end int, args ...string) {
 	}
 }
 
+// fixLast gives the diagnostic of code at start just added, unless the
+// repeat limit left it out, the certain fix x. A diagnostic reported again
+// for the same text (a token read twice) keeps its one fix.
+func (p *parser) fixLast(code diag.Code, start int, x diag.Fix) {
+	if n := len(p.diags); n > 0 && p.diags[n-1].Code == code && p.diags[n-1].Start == start && len(p.diags[n-1].Fixes) == 0 {
+		x.Certain = true
+		p.diags[n-1].Fixes = append(p.diags[n-1].Fixes, x)
+	}
+}
+
+// removal is the fix that removes src[start:end], text with no meaning:
+// a space takes its place between two tokens that would join without it.
+func (p *parser) removal(start, end int) diag.Fix {
+	x := diag.Fix{Start: start, End: end}
+	if start > 0 && end < len(p.src) && !isSpace(p.src[start-1]) && !isSpace(p.src[end]) {
+		x.Text = " "
+	}
+	return x
+}
+
+// afterMove returns where the white space before offset at starts, when
+// a move ends there: the move a detached suffix annotation belongs to,
+// which removing the space joins it to. ok is false when there is no
+// space or no move before it (a comment, a move number, a NAG), whose
+// suffix moves by no removal.
+func (p *parser) afterMove(at int) (from int, ok bool) {
+	from = at
+	for from > 0 && isSpace(p.src[from-1]) {
+		from--
+	}
+	start := from
+	for start > 0 && !isSpace(p.src[start-1]) && !strings.ContainsRune("(){}", rune(p.src[start-1])) {
+		start--
+	}
+	if from == at || start == from {
+		return 0, false
+	}
+	first, last := p.src[start], p.src[from-1]
+	isLetter := func(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
+	if !isLetter(first) || !(isLetter(last) || last >= '0' && last <= '9' || strings.IndexByte("+#!?", last) >= 0) {
+		return 0, false
+	}
+	return from, true
+}
+
+// isSpace reports whether b is white space between tokens.
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+
 // addDiagArgs is addDiag with arguments that may name phrases.
 func (p *parser) addDiagArgs(code diag.Code, start, end int, args ...diag.Arg) {
 	if p.quiet {
@@ -1019,7 +1067,7 @@ func (p *parser) classify(tokp *lexer.Token) int {
 		fix := quirkFix(text)
 		p.addDiag(diag.ResultQuirk, tok.Start, tok.End, "text", text, "fix", fix)
 		if n := len(p.diags); n > 0 && p.diags[n-1].Code == diag.ResultQuirk && p.diags[n-1].Start == tok.Start {
-			p.diags[n-1].Replace(fix) // the hint's fix, as data
+			p.diags[n-1].ReplaceCertain(fix) // the hint's fix, as data
 		}
 		return tokResult
 	case token.Move, token.Symbol, token.Integer:
@@ -1042,6 +1090,7 @@ func (p *parser) classify(tokp *lexer.Token) int {
 	case token.BOM:
 		if tok.Start != 0 {
 			p.addDiag(diag.MisplacedBOM, tok.Start, tok.End)
+			p.fixLast(diag.MisplacedBOM, tok.Start, p.removal(tok.Start, tok.End))
 		}
 		return -1
 	case token.Escape:
@@ -1065,6 +1114,7 @@ func (p *parser) classify(tokp *lexer.Token) int {
 		return -1
 	case token.LAngle, token.RAngle:
 		p.addDiag(diag.ReservedToken, tok.Start, tok.End, "text", text)
+		p.fixLast(diag.ReservedToken, tok.Start, p.removal(tok.Start, tok.End))
 		return -1
 	}
 	return p.illegalToken(tok)

@@ -81,3 +81,10 @@ func parseCodes(flag, list string) (map[diag.Code]bool, error) {
 	}
 	return codes, nil
 }
+
+// ParseCodeList reads a comma-separated list of diagnostic codes, written
+// PGN304 or 304, the value of the flag named flag (pgnc check
+// --fix-only); an unknown code is an *UnknownCodeError.
+func ParseCodeList(flag, list string) (map[diag.Code]bool, error) {
+	return parseCodes(flag, list)
+}

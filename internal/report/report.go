@@ -1,6 +1,7 @@
 // Package report counts and prints the diagnostics of a check the way
 // pgnc check does: each diagnostic in input order with the game it belongs
-// to, then one summary line. The pgnc command and pgnc-beam, which checks
+// to, then one summary line; or as JSON records, one SARIF 2.1.0 log
+// (sarif.go), or GitHub Actions workflow commands (github.go). The pgnc command and pgnc-beam, which checks
 // files on a cluster, both print through it, so that they print the same
 // bytes for the same input.
 package report
@@ -34,6 +35,12 @@ type Options struct {
 	// Statistics prints, instead of the diagnostics, one line per code
 	// (Summary): its count, severity and summary, most frequent first.
 	Statistics bool
+	// SARIF writes one SARIF 2.1.0 log instead of text (sarif.go), with
+	// ToolVersion as pgnc's version; GitHub writes a workflow command of
+	// GitHub Actions for each diagnostic (github.go), and the summary
+	// line. JSON is false with either.
+	SARIF, GitHub bool
+	ToolVersion   string
 	// Language is the language of the text (i18n.Supported); the zero Tag
 	// is English. JSON keeps its field names and severities, and gives
 	// messages and hints in it.
@@ -58,6 +65,11 @@ type Report struct {
 	print          *i18n.Printer
 	buf            []byte // a diagnostic's text, reused
 	perCode        map[diag.Code]int
+	// For SARIF: whether the head is written, the index of each code's
+	// rule, and the results written.
+	started   bool
+	ruleIndex map[diag.Code]int
+	results   int
 }
 
 // New returns a Report that prints to out.
@@ -121,7 +133,19 @@ func (r *Report) Game(g Game) (int, error) {
 		}
 		l := g.Locate(i)
 		cat := r.opts.Codes.Catalog()
-		if r.opts.JSON {
+		if r.opts.SARIF {
+			if err := r.writeSARIF(l, isError); err != nil {
+				return r.Errors - errorsBefore, err
+			}
+			continue
+		}
+		if r.opts.GitHub {
+			if where == "" {
+				where = Where(cat, g.Index, g.Tags)
+			}
+			l.Where = where
+			r.buf = appendGitHub(r.buf[:0], l, isError, cat)
+		} else if r.opts.JSON {
 			r.buf = l.AppendJSON(r.buf[:0], cat)
 		} else {
 			if where == "" {
@@ -149,6 +173,13 @@ func (r *Report) NotPGN(name string, notPGN *input.NotPGNError) error {
 		return nil
 	}
 	l := diag.Locate(diag.NewFile(name, ""), d)
+	switch {
+	case r.opts.SARIF:
+		return r.writeSARIF(l, true)
+	case r.opts.GitHub:
+		_, err := r.out.Write(appendGitHub(nil, l, true, r.opts.Codes.Catalog()))
+		return err
+	}
 	if r.opts.JSON {
 		return l.WriteJSON(r.out, r.opts.Codes.Catalog())
 	}
@@ -226,6 +257,9 @@ func (r *Report) Summary() error {
 		if err := r.statistics(); err != nil {
 			return err
 		}
+	}
+	if r.opts.SARIF {
+		return r.sarifEnd()
 	}
 	if r.opts.JSON {
 		return nil
