@@ -6,26 +6,11 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/pgnc/pgnc/diag"
 )
 
 // fixAll is the kind of the action that applies every certain fix of a
 // file: LSP's "source.fixAll", which editors may run on save.
 const fixAll protocol.CodeActionKind = "source.fixAll"
-
-// certain reports whether the fix of a diagnostic of code cannot change
-// the game's meaning: how a move, a move number or a result is written,
-// and a result that the board or the marker settles. The fixes of other
-// codes, an illegal or ambiguous move's above all, are suggestions.
-func certain(code diag.Code) bool {
-	switch {
-	case code >= diag.OverDisambiguated && code <= diag.MoveNumberWrong:
-		return true
-	case code == diag.ResultVsBoard, code == diag.UnfinishedResult, code == diag.ResultQuirk:
-		return true
-	}
-	return false
-}
 
 // located is an item of a document with its chunk.
 type located struct {
@@ -86,7 +71,7 @@ func (s *Server) codeActions(d *document, r protocol.Range, only []protocol.Code
 					Title:       title,
 					Kind:        protocol.QuickFix,
 					Diagnostics: []protocol.Diagnostic{diagnostic},
-					IsPreferred: certain(l.it.d.Code) && len(l.it.fixes) == 1,
+					IsPreferred: f.certain && len(l.it.fixes) == 1,
 					Edit:        &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{d.uri: {{Range: shift(f.rng, l.c.line), NewText: f.text}}}},
 				})
 			}
@@ -105,7 +90,7 @@ func (s *Server) codeActions(d *document, r protocol.Range, only []protocol.Code
 }
 
 // certainEdits returns the fixes of the document's diagnostics that are
-// certain and have one fix only, in order, without two that overlap (the
+// certain (diag.Fix.Certain) and have one fix only, in order, without two that overlap (the
 // first is kept: two diagnostics of one move, a missing check mark and a
 // missing capture mark, both rewrite it to the same canonical SAN).
 func certainEdits(d *document) []protocol.TextEdit {
@@ -116,7 +101,7 @@ func certainEdits(d *document) []protocol.TextEdit {
 	var edits []abs
 	for _, c := range d.chunks {
 		for _, it := range c.res.items {
-			if len(it.fixes) != 1 || !certain(it.d.Code) {
+			if len(it.fixes) != 1 || !it.fixes[0].certain {
 				continue
 			}
 			f := it.fixes[0]

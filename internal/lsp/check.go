@@ -37,6 +37,9 @@ type edit struct {
 	from, to int // relative to the chunk
 	rng      protocol.Range
 	text     string
+	// certain says that the edit cannot change the game's meaning
+	// (diag.Fix.Certain): only such edits join "fix all".
+	certain bool
 }
 
 // game is one game of a chunk.
@@ -224,7 +227,7 @@ func (s *Server) item(res *result, d diag.Diagnostic, base, game int) item {
 		Message:  message,
 	}
 	for _, f := range d.Fixes {
-		it.fixes = append(it.fixes, edit{from: f.Start, to: f.End, rng: res.lines.rangeOf(f.Start, f.End), text: f.Text})
+		it.fixes = append(it.fixes, edit{from: f.Start, to: f.End, rng: res.lines.rangeOf(f.Start, f.End), text: f.Text, certain: f.Certain})
 	}
 	return it
 }
