@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"go.lsp.dev/protocol"
-
 )
 
 // fixAll is the kind of the action that applies every certain fix of a
