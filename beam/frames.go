@@ -111,7 +111,7 @@ func indexFrames(r io.ReaderAt, size int64) ([]input.Frame, error) {
 			return input.ZstdFrames(r, size)
 		}
 		at, frameSize := off+pzstdHeader, int64(binary.LittleEndian.Uint32(b[8:]))
-		window, ok := frameWindow(b[pzstdHeader+4:])
+		window, ok := input.FrameWindow(b[pzstdHeader+4:])
 		if !ok || window > input.MaxWindow || at+frameSize > size {
 			return input.ZstdFrames(r, size) // which says what is wrong
 		}
@@ -119,44 +119,6 @@ func indexFrames(r io.ReaderAt, size int64) ([]input.Frame, error) {
 		off = at + frameSize
 	}
 	return frames, nil
-}
-
-// frameWindow returns the window of a zstd frame whose header (after the
-// magic number) starts header, as input.Frame gives it: its window size,
-// or for a single-segment frame its content size. It reports false where
-// the header is cut or sets a reserved bit.
-func frameWindow(header []byte) (uint64, bool) {
-	descriptor := header[0]
-	single := descriptor>>5&1 == 1
-	if descriptor>>3&1 == 1 {
-		return 0, false
-	}
-	if !single {
-		if len(header) < 2 {
-			return 0, false
-		}
-		exponent, mantissa := uint64(header[1]>>3), uint64(header[1]&7)
-		base := uint64(1) << (10 + exponent)
-		return base + base/8*mantissa, true
-	}
-	at := 1 + []int{0, 1, 2, 4}[descriptor&3]
-	width := []int{1, 2, 4, 8}[descriptor>>6]
-	if len(header) < at+width {
-		return 0, false
-	}
-	fcs := header[at:]
-	var content uint64
-	switch descriptor >> 6 {
-	case 0:
-		content = uint64(fcs[0])
-	case 1:
-		content = uint64(binary.LittleEndian.Uint16(fcs)) + 256
-	case 2:
-		content = uint64(binary.LittleEndian.Uint32(fcs))
-	case 3:
-		content = binary.LittleEndian.Uint64(fcs)
-	}
-	return max(content, 1<<10), true
 }
 
 // groupFrames cuts frames into groups of about size compressed bytes, and

@@ -103,7 +103,7 @@ func frameEnd(r io.ReaderAt, size, off int64) (int64, uint64, error) {
 		}
 		return cut()
 	}
-	window := frameWindow(hd[:headerSize])
+	window, _ := FrameWindow(hd[:headerSize]) // whole, its reserved bit tested above
 	pos := off + 4 + headerSize
 	var bh [3]byte
 	for {
@@ -140,17 +140,33 @@ func frameEnd(r io.ReaderAt, size, off int64) (int64, uint64, error) {
 	return pos, window, nil
 }
 
-// frameWindow returns the window of a frame from its header, magic number
-// left out: the window descriptor's size, or for a single-segment frame its
-// content size (at least 1 KiB, as decoders take it).
-func frameWindow(header []byte) uint64 {
+// FrameWindow returns the window of a zstd frame whose header, magic
+// number left out, starts header (as Frame gives it): the window
+// descriptor's size, or for a single-segment frame its content size (at
+// least 1 KiB, as decoders take it). It reports false where the header is
+// cut short or sets a reserved bit.
+func FrameWindow(header []byte) (uint64, bool) {
+	if len(header) < 1 {
+		return 0, false
+	}
 	descriptor := header[0]
+	if descriptor>>3&1 == 1 {
+		return 0, false
+	}
 	if descriptor>>5&1 == 0 {
+		if len(header) < 2 {
+			return 0, false
+		}
 		exponent, mantissa := uint64(header[1]>>3), uint64(header[1]&7)
 		base := uint64(1) << (10 + exponent)
-		return base + base/8*mantissa
+		return base + base/8*mantissa, true
 	}
-	fcs := header[1+[]int{0, 1, 2, 4}[descriptor&3]:]
+	at := 1 + []int{0, 1, 2, 4}[descriptor&3]
+	width := []int{1, 2, 4, 8}[descriptor>>6]
+	if len(header) < at+width {
+		return 0, false
+	}
+	fcs := header[at:]
 	var content uint64
 	switch descriptor >> 6 {
 	case 0:
@@ -162,7 +178,7 @@ func frameWindow(header []byte) uint64 {
 	case 3:
 		content = binary.LittleEndian.Uint64(fcs)
 	}
-	return max(content, 1<<10)
+	return max(content, 1<<10), true
 }
 
 // chunkSize is the size of the pieces decoded frames are handed over in.
