@@ -16,7 +16,8 @@
 // replay and checks), reader (pieces, ranges, workers), input (files,
 // directories, zip, decompression), report (pgnc check's report), query
 // (the language of pgnc select), dedupe (the external sort of pgnc dedupe)
-// and lsp (the language server of pgnc lsp).
+// and lsp (the language server of pgnc lsp); dfagen compiles token patterns
+// into DFAs for the generators.
 //
 // go generate ./... rebuilds the generated files: the lexer's DFA tables
 // from token.Patterns (through lexmachine), and the parser from grammar/pgn.y

@@ -12,8 +12,8 @@ import (
 	"os"
 
 	"github.com/timtadh/lexmachine/dfa"
-	"github.com/timtadh/lexmachine/frontend"
 
+	"github.com/pgnc/pgnc/internal/dfagen"
 	"github.com/pgnc/pgnc/internal/token"
 )
 
@@ -29,22 +29,13 @@ func main() {
 	}
 }
 
-// buildDFA combines the patterns exactly as lexmachine's Lexer.CompileDFA does:
-// an alternation in pattern order, so that match ids equal pattern indexes.
+// buildDFA compiles token.Patterns; match ids are pattern indexes.
 func buildDFA() (*dfa.DFA, error) {
-	var alt frontend.AST
-	for i := len(token.Patterns) - 1; i >= 0; i-- {
-		ast, err := frontend.Parse([]byte(token.Patterns[i].Regex))
-		if err != nil {
-			return nil, fmt.Errorf("pattern %d (%s): %v", i, token.Patterns[i].Kind, err)
-		}
-		if alt == nil {
-			alt = ast
-		} else {
-			alt = frontend.NewAltMatch(ast, alt)
-		}
+	regexes := make([]string, len(token.Patterns))
+	for i, p := range token.Patterns {
+		regexes[i] = p.Regex
 	}
-	return dfa.Generate(alt), nil
+	return dfagen.Compile(regexes)
 }
 
 // tables is the DFA renumbered canonically (breadth first from the start
@@ -57,17 +48,7 @@ type tables struct {
 func canonical(d *dfa.DFA) (*tables, error) {
 	// Breadth-first renumbering makes the output independent of lexmachine's
 	// internal state order.
-	number := map[int]int{d.Error: 0, d.Start: 1}
-	order := []int{d.Error, d.Start}
-	for i := 1; i < len(order); i++ {
-		for b := 0; b < 256; b++ {
-			next := d.Trans[order[i]][b]
-			if _, seen := number[next]; !seen {
-				number[next] = len(order)
-				order = append(order, next)
-			}
-		}
-	}
+	order, number := dfagen.Canonical(d)
 	if len(order) > maxStates {
 		return nil, fmt.Errorf("DFA has %d states; the table layout holds %d", len(order), maxStates)
 	}

@@ -13,8 +13,8 @@ import (
 	"os"
 
 	"github.com/timtadh/lexmachine/dfa"
-	"github.com/timtadh/lexmachine/frontend"
 
+	"github.com/pgnc/pgnc/internal/dfagen"
 	"github.com/pgnc/pgnc/internal/query/qtoken"
 )
 
@@ -30,22 +30,13 @@ func main() {
 	}
 }
 
-// buildDFA combines the patterns as lexmachine's Lexer.CompileDFA does: an
-// alternation in pattern order, so that match ids equal pattern indexes.
+// buildDFA compiles qtoken.Patterns; match ids are pattern indexes.
 func buildDFA() (*dfa.DFA, error) {
-	var alt frontend.AST
-	for i := len(qtoken.Patterns) - 1; i >= 0; i-- {
-		ast, err := frontend.Parse([]byte(qtoken.Patterns[i].Regex))
-		if err != nil {
-			return nil, fmt.Errorf("pattern %d (%s): %v", i, qtoken.Patterns[i].Kind, err)
-		}
-		if alt == nil {
-			alt = ast
-		} else {
-			alt = frontend.NewAltMatch(ast, alt)
-		}
+	regexes := make([]string, len(qtoken.Patterns))
+	for i, p := range qtoken.Patterns {
+		regexes[i] = p.Regex
 	}
-	return dfa.Generate(alt), nil
+	return dfagen.Compile(regexes)
 }
 
 // maxStates is the most states the uint8 tables hold.
@@ -59,17 +50,7 @@ func generate() ([]byte, error) {
 	// Breadth-first renumbering from the start state, bytes in ascending
 	// order, makes the output independent of lexmachine's state order;
 	// state 0 is the dead state.
-	number := map[int]int{d.Error: 0, d.Start: 1}
-	order := []int{d.Error, d.Start}
-	for i := 1; i < len(order); i++ {
-		for b := 0; b < 256; b++ {
-			next := d.Trans[order[i]][b]
-			if _, seen := number[next]; !seen {
-				number[next] = len(order)
-				order = append(order, next)
-			}
-		}
-	}
+	order, number := dfagen.Canonical(d)
 	if len(order) > maxStates {
 		return nil, fmt.Errorf("DFA has %d states; the tables hold %d", len(order), maxStates)
 	}
