@@ -34,6 +34,8 @@
 //
 // A Visitor reads a file as a stream of events (tags, moves as written,
 // comments, variations it may skip) without building games: Reader.Visit.
+// A MovetextSkipper also tells from a game's tags that it needs none of
+// its moves, and the reader then passes over them without parsing them.
 //
 // The moves of a Game are those of package model, its positions those of
 // package chess (move generation, FEN, SAN); package export writes games in

@@ -60,3 +60,28 @@ func ExampleReader_Visit() {
 	fmt.Println(c.games, "games,", c.moves, "moves")
 	// Output: 3 games, 99 moves
 }
+
+// playerCounter counts the moves of one player's games, variations
+// included, and reads no more of the other games than where each ends.
+type playerCounter struct {
+	counter
+	player string
+}
+
+func (c *playerCounter) SkipMovetext(tags pgn.Tags) bool {
+	return tags.Tag("White") != c.player && tags.Tag("Black") != c.player
+}
+
+// A MovetextSkipper decides from a game's tags whether to read its moves.
+func ExampleMovetextSkipper() {
+	r, err := pgn.Open("../testdata/sample.pgn")
+	if err != nil {
+		log.Fatal(err)
+	}
+	c := playerCounter{player: "Morphy, Paul"}
+	if err := r.Visit(&c); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(c.games, "games,", c.moves, "moves")
+	// Output: 3 games, 41 moves
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/san"
@@ -47,6 +48,22 @@ type Visitor interface {
 	EndGame()
 }
 
+// A MovetextSkipper is a Visitor that can tell from a game's tags that it
+// needs none of the game's movetext, as a selection of games by player or
+// event can. Visit then reads such a game's movetext only as far as needed
+// to find where the game ends, which costs a fraction of a parse: the
+// Visitor gets BeginGame, the Tags, Outcome and EndGame, and no Move, NAG,
+// Comment or variation events, nor the diagnostics of that movetext.
+//
+// SkipMovetext may be asked while a game is read, ahead of the events of
+// the games before it, and more than once for a game: it must answer from
+// the tags alone, the same each time. Its tags are valid only during the
+// call.
+type MovetextSkipper interface {
+	Visitor
+	SkipMovetext(tags Tags) bool
+}
+
 // A DiagnosticVisitor is a Visitor that also receives the diagnostics of
 // the syntax, each after the events of the game it belongs to (or, outside
 // games, where it stands between them).
@@ -79,10 +96,21 @@ func (rd *Reader) Visit(v Visitor) error {
 	o.Model, o.SyntaxOnly, o.InParts, o.SkipComments, o.ReplayWhileParsing = false, true, false, false, false
 	o.ReuseText, o.Workers = true, 1
 	dv, _ := v.(DiagnosticVisitor)
+	ms, _ := v.(MovetextSkipper)
+	if ms != nil {
+		var tags Tags
+		o.SkipMovetext = func(pairs []*ast.TagPair) bool {
+			tags = tags[:0]
+			for _, t := range pairs {
+				tags = append(tags, Tag{Name: t.Name, Value: t.Value})
+			}
+			return ms.SkipMovetext(tags)
+		}
+	}
 	var errs []error
 	for in, err := range rd.sources {
 		if err == nil {
-			err = rd.visitSource(&source{Source: in}, o, v, dv)
+			err = rd.visitSource(&source{Source: in}, o, v, dv, ms)
 		}
 		if err != nil {
 			errs = append(errs, err)
@@ -92,7 +120,7 @@ func (rd *Reader) Visit(v Visitor) error {
 }
 
 // visitSource visits the games of one input.
-func (rd *Reader) visitSource(src *source, o reader.Options, v Visitor, dv DiagnosticVisitor) error {
+func (rd *Reader) visitSource(src *source, o reader.Options, v Visitor, dv DiagnosticVisitor, ms MovetextSkipper) error {
 	r := src.open(o)
 	rd.current, rd.closer = r, src.Source
 	defer rd.Close()
@@ -108,7 +136,11 @@ func (rd *Reader) visitSource(src *source, o reader.Options, v Visitor, dv Diagn
 		rd.addStray(g, src.Name)
 		if g.Index > 0 {
 			rd.strayOpen = false
-			walkGame(v, g.Index, g.AST)
+			skip := g.AST.Unparsed > 0 || ms != nil && len(g.Tags) > 0 && ms.SkipMovetext(g.Tags)
+			walkGame(v, g.Index, g.AST, skip)
+			if skip {
+				g.Diags = tagDiagnostics(g.Diags, g.AST)
+			}
 		}
 		if dv != nil {
 			for _, d := range located(g, rd.cfg.catalog) {
@@ -118,21 +150,46 @@ func (rd *Reader) visitSource(src *source, o reader.Options, v Visitor, dv Diagn
 	}
 }
 
-// walkGame hands the syntax tree of a game to v.
-func walkGame(v Visitor, index int, g *ast.Game) {
+// walkGame hands the syntax tree of a game to v; skipMovetext leaves out
+// all of its movetext but the result.
+func walkGame(v Visitor, index int, g *ast.Game, skipMovetext bool) {
 	if !v.BeginGame(index) {
 		for _, t := range g.Tags {
 			v.Tag(t.Name, t.Value)
 		}
-		walkLine(v, g.Moves)
+		if !skipMovetext {
+			walkLine(v, g.Moves)
+		}
 		if g.Result != nil {
 			v.Outcome(g.Result.Outcome.String())
 		}
-		for _, c := range g.Trailing {
-			v.Comment(c.Text)
+		if !skipMovetext {
+			for _, c := range g.Trailing {
+				v.Comment(c.Text)
+			}
 		}
 	}
 	v.EndGame()
+}
+
+// tagDiagnostics keeps of diags, those of a game whose movetext a
+// MovetextSkipper skipped, the ones that do not lie in its movetext: up to
+// the end of its tag section, and from its result on.
+func tagDiagnostics(diags diag.List, g *ast.Game) diag.List {
+	tagsEnd, resultFrom := g.From, g.To
+	if n := len(g.Tags); n > 0 {
+		tagsEnd = g.Tags[n-1].To
+	}
+	if g.Result != nil {
+		resultFrom = g.Result.From
+	}
+	kept := diags[:0:0]
+	for _, d := range diags {
+		if d.Start < tagsEnd || d.Start >= resultFrom {
+			kept = append(kept, d)
+		}
+	}
+	return kept
 }
 
 // walkLine hands the elements of a line to v.

@@ -144,3 +144,58 @@ func TestVisitSkipsVariations(t *testing.T) {
 		}
 	}
 }
+
+// skipper is a recorder that skips the movetext of the games whose White
+// holds its letter.
+type skipper struct {
+	recorder
+	letter string
+	asked  int
+}
+
+func (s *skipper) SkipMovetext(tags pgn.Tags) bool {
+	s.asked++
+	return strings.Contains(tags.Tag("White"), s.letter)
+}
+
+// A MovetextSkipper gets the events of the games it keeps as a Visitor
+// does, and of the games it skips everything but the movetext.
+func TestVisitSkipsMovetext(t *testing.T) {
+	roots := []string{"../testdata"}
+	if testfiles.IsExtended() {
+		roots = append(roots, "../../shared/corpus/edge")
+	}
+	skipped := 0
+	for _, path := range testfiles.PGN(roots...) {
+		src := string(readFile(t, path))
+		var all recorder
+		if err := pgn.NewReader(strings.NewReader(src), pgn.WithName(path)).Visit(&all); err != nil {
+			t.Fatal(err)
+		}
+		s := skipper{letter: "a"}
+		if err := pgn.NewReader(strings.NewReader(src), pgn.WithName(path)).Visit(&s); err != nil {
+			t.Fatal(err)
+		}
+		if len(s.games) != len(all.games) {
+			t.Fatalf("%s: %d games visited with a skipper, %d without", path, len(s.games), len(all.games))
+		}
+		for i, g := range s.games {
+			want := all.games[i]
+			if strings.Contains(pgn.Tags(want.tags).Tag("White"), "a") && len(want.tags) > 0 {
+				want.mainLine, want.all = nil, 0
+				skipped++
+			}
+			if fmt.Sprint(g) != fmt.Sprint(want) {
+				t.Fatalf("%s: game %d visited as %v, want %v", path, i+1, g, want)
+			}
+		}
+		for _, d := range s.diags {
+			if !slices.Contains(all.diags, d) {
+				t.Fatalf("%s: the skipper got %q, which a Visitor does not", path, d)
+			}
+		}
+	}
+	if skipped == 0 {
+		t.Fatal("no game was skipped")
+	}
+}

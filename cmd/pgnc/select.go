@@ -14,9 +14,11 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/export"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/internal/query"
 	"github.com/pgnc/pgnc/internal/reader"
+	"github.com/pgnc/pgnc/model"
 	"github.com/spf13/pflag"
 )
 
@@ -225,6 +227,7 @@ type selector struct {
 	read_    int
 	err      error // writing the output failed
 	games    sync.Pool
+	tags     sync.Pool // of *model.Tags, for skipMovetext
 }
 
 // done reports whether selecting is over: --first reached, or the output
@@ -244,10 +247,29 @@ func (s *selector) readOptions() reader.Options {
 	opts := reader.Options{Workers: s.flags.jobs, Encoding: s.flags.encoding.enc, Language: s.flags.encoding.letters.lang, Catalog: msg.Diag, Prepare: s.prepare}
 	if s.q.Needs() == query.NeedTags && s.flags.format == "" {
 		opts.SyntaxOnly, opts.ReuseText, opts.SkipComments = true, true, true
+		opts.SkipMovetext = func([]*ast.TagPair) bool { return true }
 	} else {
 		opts.Model, opts.ReuseMemory = true, true
+		opts.SkipMovetext = s.skipMovetext
 	}
 	return opts
+}
+
+// skipMovetext reports, on a reader's worker, whether the tags of a game
+// decide that it is not selected, so that its movetext need not be read.
+func (s *selector) skipMovetext(pairs []*ast.TagPair) bool {
+	tags, _ := s.tags.Get().(*model.Tags)
+	if tags == nil {
+		tags = new(model.Tags)
+	}
+	*tags = (*tags)[:0]
+	for _, t := range pairs {
+		*tags = append(*tags, model.Tag{Name: t.Name, Value: t.Value})
+	}
+	match, decided := s.q.DecideByTags(*tags)
+	clear(*tags)
+	s.tags.Put(tags)
+	return decided && match == s.flags.invert
 }
 
 // prepare tests a game on a reader's worker and, when it is selected,

@@ -57,6 +57,11 @@ type Game struct {
 	// the rest of it after a syntax error, and variations nested deeper
 	// than the limit.
 	Skipped int
+	// Unparsed counts the bytes of movetext that the parser passed over
+	// unread because its caller needed only the tags
+	// (parser.Parser.SkipMovetext): Moves lacks that text's elements, and
+	// nothing in it was checked.
+	Unparsed int
 	// Parts counts the parts of its tag section and movetext that the
 	// parser handed out while it parsed the game (parser.Parser.Parts):
 	// Tags and Moves hold what came after them. It is 0 for a game parsed

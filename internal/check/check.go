@@ -93,8 +93,8 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 	c.tagsVsGame(g)
 	start, ok := c.startPosition()
 	m.Start, m.Chess960 = start, c.chess960
-	if !ok {
-		return
+	if !ok || g.Unparsed > 0 {
+		return // no moves to replay, or not all of them read
 	}
 	c.pickLanguage(g, &start)
 	var final chess.Position

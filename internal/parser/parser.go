@@ -89,6 +89,17 @@ type Parser struct {
 	// elements, not those (see Replayer). It is for a check that uses the
 	// diagnostics and not the tree (check.Stream).
 	Replayer Replayer
+	// SkipMovetext, when set, is asked at the first movetext token of
+	// every game with a tag section whether the game's movetext is needed:
+	// when it answers true, the parser passes over that movetext without
+	// building or checking it, up to where the game ends (Game.Unparsed),
+	// so that a caller that decides from the tags alone, as a selection by
+	// tags does, pays little more than the scanner for what it skips. The
+	// game's span, its tags, its result and the games around it are those
+	// of a full parse. It is not asked for a game whose tag values hold
+	// bytes outside ASCII (their encoding is settled with the whole game),
+	// nor for a game handed out in parts. It must not keep tags.
+	SkipMovetext func(tags []*ast.TagPair) bool
 
 	yacc yyParserImpl
 	p    parser
@@ -154,6 +165,7 @@ func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int)
 	p.cur = &ps.yacc.lval.tok
 	p.parts, p.partSize = ps.Parts, ps.PartSize
 	p.skipComments = ps.SkipComments
+	p.skipMovetext = ps.SkipMovetext
 	if p.replayer = ps.Replayer; p.replayer != nil {
 		p.replayer.Reset()
 	}
@@ -201,13 +213,14 @@ type parser struct {
 	// lastLBracket is where the last run of tag pairs began, to place a game
 	// broken before any of its tags was complete.
 	lastLBracket int
-	tagged       bool     // the current tag section has an Event tag
-	parens       int      // variations open in the current game
-	maxDepth     int      // the deepest nesting allowed
-	parts        PartSink // Parser.Parts
-	partSize     int      // Parser.PartSize, or its default
-	skipComments bool     // Parser.SkipComments
-	replayer     Replayer // Parser.Replayer
+	tagged       bool                      // the current tag section has an Event tag
+	parens       int                       // variations open in the current game
+	maxDepth     int                       // the deepest nesting allowed
+	parts        PartSink                  // Parser.Parts
+	partSize     int                       // Parser.PartSize, or its default
+	skipComments bool                      // Parser.SkipComments
+	replayer     Replayer                  // Parser.Replayer
+	skipMovetext func([]*ast.TagPair) bool // Parser.SkipMovetext
 	// quiet drops diagnostics while the builder builds again the nodes of
 	// text it reported on before (builder.stopStreaming).
 	quiet bool
@@ -681,6 +694,12 @@ func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 			if yacc = p.classify(&tok); yacc < 0 {
 				continue
 			}
+			if p.skipMovetext != nil && afterTagPair(p.curYacc) && isMovetext(yacc) && yacc != tokResult && !p.skip.active {
+				if run, ok := p.passMovetext(tok); ok {
+					p.tagged, p.fast = false, len(p.queue) == 0
+					return p.hand(lval, tokRun, run)
+				}
+			}
 			if yacc == tokResult && p.enoughGames() {
 				p.cutFrom = 0 // the game this marker ends is the last one wanted
 			}
@@ -711,7 +730,9 @@ func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 			p.atEOF = true
 		}
 		yacc = p.deliver(lval, yacc, tok)
-		p.fast = len(p.queue) == 0 && !p.skip.active && !p.gameOver()
+		// After a tag section, the movetext's first token comes here too
+		// when a Parser.SkipMovetext may want to pass over it.
+		p.fast = len(p.queue) == 0 && !p.skip.active && !p.gameOver() && (p.skipMovetext == nil || !afterTagPair(yacc))
 		return yacc
 	}
 }

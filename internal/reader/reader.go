@@ -96,6 +96,14 @@ type Options struct {
 	// diagnostics and plies are those of a check of the whole tree. It is
 	// ignored with Model and SyntaxOnly, and with Language set.
 	ReplayWhileParsing bool
+	// SkipMovetext, when set, is asked with the tag section of each game
+	// whether its movetext can be left unread (parser.Parser.SkipMovetext),
+	// for callers that decide what they need of a game from its tags, as
+	// pgnc select does: such a game's AST has no moves (AST.Unparsed), its
+	// moves are not replayed, and its span and the games around it stay
+	// those of a full parse. With Workers > 1 it runs on the workers, so
+	// it must be safe to call from several goroutines at once.
+	SkipMovetext func(tags []*ast.TagPair) bool
 	// Prepare, when set, is called for every game once it is checked, and
 	// what it returns becomes the game's Prepared. With Workers > 1 it runs
 	// on the workers, so that work done for each game, such as writing it
@@ -113,7 +121,7 @@ type Options struct {
 // newParser returns a parser set up as the options say.
 func (opts Options) newParser() *parser.Parser {
 	return &parser.Parser{ReuseMemory: opts.ReuseMemory, MaxDepth: opts.MaxDepth, Encoding: opts.Encoding, MaxRepeats: opts.MaxRepeats, PartSize: opts.PartSize,
-		SkipComments: opts.SkipComments && !opts.Model}
+		SkipComments: opts.SkipComments && !opts.Model, SkipMovetext: opts.SkipMovetext}
 }
 
 // checker returns a checker set up as the options say.

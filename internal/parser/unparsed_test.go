@@ -1,0 +1,128 @@
+package parser
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/pgnc/pgnc/internal/ast"
+	"github.com/pgnc/pgnc/internal/testfiles"
+)
+
+// outline describes what a parse with SkipMovetext must keep of a full
+// parse: the games with their spans, tags, results and breaks, and what
+// lies between them.
+func outline(db *ast.Database) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "skipped %d, escapes %d\n", db.Skipped, len(db.Escapes))
+	for _, g := range db.Games {
+		fmt.Fprintf(&b, "game %d [%d,%d) broken=%v skipped=%d trailing=%d", g.Index, g.From, g.To, g.Broken, g.Skipped, len(g.Trailing))
+		if g.Result != nil {
+			fmt.Fprintf(&b, " result %v [%d,%d)", g.Result.Outcome, g.Result.From, g.Result.To)
+		}
+		for _, t := range g.Tags {
+			fmt.Fprintf(&b, " %s=%q", t.Name, t.Value)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// unparsedAgrees checks that a parse that leaves the movetext of every
+// game with tags unread finds the games of a full parse, with their
+// spans, tags and results, in the whole text and cut into pieces.
+func unparsedAgrees(t testing.TB, name, src string) (unparsed int) {
+	t.Helper()
+	skipAll := func([]*ast.TagPair) bool { return true }
+	for _, from := range []int{len(src) + 1, len(src) / 3, len(src) / 2} {
+		full, _, fullEnd := (&Parser{}).ParsePrefix(src, Cut{From: from})
+		lean, _, leanEnd := (&Parser{SkipMovetext: skipAll}).ParsePrefix(src, Cut{From: from})
+		if leanEnd != fullEnd {
+			t.Fatalf("%s: cut from %d: a parse with SkipMovetext stops at %d, a full parse at %d", name, from, leanEnd, fullEnd)
+		}
+		if got, want := outline(lean), outline(full); got != want {
+			t.Fatalf("%s: cut from %d: games differ with SkipMovetext:\n got: %.3000s\nwant: %.3000s", name, from, got, want)
+		}
+		if from > len(src) {
+			for _, g := range lean.Games {
+				unparsed += g.Unparsed
+			}
+		}
+	}
+	return unparsed
+}
+
+// TestSkipMovetext covers every test file and seed, and movetext that ends
+// a game, or that a full parse treats apart, in every way the parser knows.
+func TestSkipMovetext(t *testing.T) {
+	tagged := "[Event \"e\"]\n[White \"w\"]\n\n"
+	cases := []string{
+		tagged + "1. e4 e5 2. Nf3 Nc6 1-0\n",
+		tagged + "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n" + tagged + "1. d4 0-1",
+		tagged + "1. e4 e5\n\n1. d4 d5 *\n",                  // "1." across a blank line
+		tagged + "1. e4 e5\n1. d4 d5 *\n",                    // "1." without one
+		tagged + "1. e4 e5 (1... c5\n\n1. d4) *\n",           // inside a variation
+		tagged + "1. e4 e5 2. Nf3\n[Event \"f\"]\n1. d4 *\n", // "[" after movetext
+		tagged + "1. e4 (e5 [Event \"f\"]\n1. d4 *\n",        // "[" in a variation
+		tagged + "1. e4 (1... e5 1-0) d5 *\n",                // a result in a variation
+		tagged + "1. e4 ) e5 2. Nf3 *\n",                     // ")" without "("
+		tagged + "1. e4 ((((((e5)))))) *\n",                  // nesting
+		tagged + "1. e4 {a [comment] 1-0} e5; line 1-0\n2. Nf3 *\n",
+		tagged + "1. e4 {never closed\n\n" + tagged + "1. d4 *\n",
+		tagged + "1. e4 \"a string\" e5 *\n",
+		tagged + "1. e4 e5\n%escape\n2. Nf3 *\n",
+		tagged + "1. e4 % not in column 1\n2. Nf3 *\n",
+		tagged + "1. e4 <reserved> e5 *\n",
+		tagged + "1. e4 \x01 e5 *\n",
+		tagged + "1. e4 e5 2. Qh5#1-0\n" + tagged + "1. d4 *", // a marker glued to a move
+		tagged + "1. O-O 0-0 2. e2-e4 -- 21-0 1/2-1/2\n",      // "-" beside digits
+		tagged + "1. e4 e5 ½-½\n" + tagged + "1. d4 1–0\n",    // quirks
+		tagged + "1. e4 $1 e5 $2 2. Nf3 ! ? *\n",
+		tagged + "1.e4 e5 2.Nf3 1...Nc6 *\n",
+		tagged + "1. e4 e5\n\n1.. d4 *\n",
+		tagged + "1. e4 e5\n  \n 1.e4 *\n",
+		tagged + "1. e4 e5\r\n\r\n1. d4 *\r\n",
+		tagged + "1. e4 e5 2. Nf3",                          // no marker, end of text
+		tagged + "1. e4 e5 2. Nf3 (2. d4",                   // a variation open at the end
+		tagged + "e4 e5 *\n" + "1. d4 d5 *\n",               // a game without tags after
+		"[Event \"x\"]\n[White \"M\xfcller\"]\n\n1. e4 *\n", // not ASCII: read whole
+		tagged + "{c} 1. e4 *\n",
+		tagged + "(1. d4) 1. e4 *\n",
+		tagged + "1. e4 e5 2. Nf3 Nc6 1-0 {after} [Event \"g\"]\n*\n",
+		"[Event \"a\"]\n[Event \"b\"]\n1. e4 *\n",
+		"[Event \"a\"\n1. e4 e5 *\n",
+		tagged + "1. e4 e5 # \n[Event \"f\"]\n*\n", // a byte no pattern takes, last
+		tagged + "1. e4 # e5 2. Nf3=\n\n1. d4 *\n",
+	}
+	unparsed := 0
+	agreesEverywhere(t, func(t testing.TB, name, src string) { unparsed += unparsedAgrees(t, name, src) }, cases)
+	if unparsed == 0 {
+		t.Fatal("no movetext was left unread")
+	}
+}
+
+// FuzzSkipMovetext: on any input, leaving the movetext unread keeps the
+// games of a full parse.
+func FuzzSkipMovetext(f *testing.F) {
+	fuzzAgreement(f, func(t testing.TB, name, src string) { unparsedAgrees(t, name, src) })
+}
+
+// TestSkipMovetextCorpus compares the two parses on every file of the
+// shared corpus.
+func TestSkipMovetextCorpus(t *testing.T) {
+	if _, err := os.Stat(corpusDir); err != nil {
+		t.Skipf("corpus not present at %s: %v", corpusDir, err)
+	}
+	testfiles.Extended(t)
+	files, unparsed := 0, 0
+	for _, path := range testfiles.PGN(corpusDir) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		unparsed += unparsedAgrees(t, path, string(src))
+		files++
+	}
+	t.Logf("%d files agree; %d bytes of movetext left unread", files, unparsed)
+}
