@@ -24,9 +24,12 @@ type sorter struct {
 	index  []int // offsets of the records in arena
 	runs   []*os.File
 	sorted bool
-	// spilled counts the bytes written to runs, for the notes on temporary
-	// space.
+	// spilled counts the bytes written to runs and spills the runs, for
+	// the notes on temporary space; passes counts the merge passes over
+	// the records.
 	spilled int64
+	spills  int
+	passes  int
 }
 
 func newSorter(dir string, budget int64, cmp func(a, b []byte) int) *sorter {
@@ -73,6 +76,7 @@ func (s *sorter) spill() error {
 	}
 	os.Remove(f.Name()) // the open file stays readable; nothing is left behind
 	s.runs = append(s.runs, f)
+	s.spills++
 	w := bufio.NewWriterSize(f, 1<<16)
 	for _, off := range s.index {
 		n := 4 + int(binary.LittleEndian.Uint32(s.arena[off:]))
@@ -101,6 +105,7 @@ func (s *sorter) finish() error {
 	}
 	if len(s.runs) > 0 {
 		s.arena, s.index = nil, nil
+		s.passes = 1
 	}
 	s.sortArena()
 	return nil
