@@ -106,6 +106,6 @@ func TestScale(t *testing.T) {
 	runs, bytes := d.Spilled()
 	t.Logf("%d games, %d duplicates, budget %d bytes: add %.1f s, finish %.1f s, total %.1f s",
 		n, want, budget, added.Seconds(), finished.Seconds(), time.Since(start).Seconds())
-	t.Logf("spilled %d runs (games %d, duplicates %d), %d bytes, %.1f bytes a game; merge passes: games %d, duplicates %d",
-		runs, d.main.spills, d.dups.spills, bytes, float64(bytes)/float64(n), d.main.passes, d.dups.passes)
+	t.Logf("spilled %d runs (games %d, duplicates %d), %d bytes, %.1f bytes a game; merge passes: games %d, duplicates %d (fan-in %d), writing %d bytes more",
+		runs, d.main.spills, d.dups.spills, bytes, float64(bytes)/float64(n), d.main.passes, d.dups.passes, d.main.fanIn(), d.main.merged+d.dups.merged)
 }
