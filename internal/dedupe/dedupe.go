@@ -246,9 +246,9 @@ func (d *Deduper) Counts() Counts { return d.counts }
 // Spilled returns how many runs the records spilled to and their bytes on
 // disk, both sorts together.
 func (d *Deduper) Spilled() (runs int, bytes int64) {
-	runs, bytes = len(d.main.runs), d.main.spilled
+	runs, bytes = d.main.spills, d.main.spilled
 	if d.dups != nil {
-		runs += len(d.dups.runs)
+		runs += d.dups.spills
 		bytes += d.dups.spilled
 	}
 	return runs, bytes

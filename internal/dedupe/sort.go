@@ -14,8 +14,9 @@ import (
 // records are added to an arena, and when the arena and its index reach
 // the budget they are sorted and written to a temporary file, a run. The
 // sorted records are then the merge of the runs and what is left in the
-// arena. Each record costs its length, 4 bytes of length prefix and 8 of
-// index in memory; its length and 4 bytes in a run.
+// arena; where there are more runs than fanIn, finish first merges them in
+// passes, fanIn runs at a time. Each record costs its length, 4 bytes of
+// length prefix and 8 of index in memory; its length and 4 bytes in a run.
 type sorter struct {
 	cmp    func(a, b []byte) int
 	budget int64
@@ -24,9 +25,16 @@ type sorter struct {
 	index  []int // offsets of the records in arena
 	runs   []*os.File
 	sorted bool
-	// spilled counts the bytes written to runs, for the notes on temporary
-	// space.
+	// spilled counts the bytes and spills the runs that spill wrote, for
+	// the notes on temporary space; merged counts the bytes that the merge
+	// passes before the last wrote, and passes the merge passes, the last
+	// included.
 	spilled int64
+	spills  int
+	merged  int64
+	passes  int
+	// maxFanIn, when positive, replaces fanIn's choice (tests).
+	maxFanIn int
 }
 
 func newSorter(dir string, budget int64, cmp func(a, b []byte) int) *sorter {
@@ -73,6 +81,7 @@ func (s *sorter) spill() error {
 	}
 	os.Remove(f.Name()) // the open file stays readable; nothing is left behind
 	s.runs = append(s.runs, f)
+	s.spills++
 	w := bufio.NewWriterSize(f, 1<<16)
 	for _, off := range s.index {
 		n := 4 + int(binary.LittleEndian.Uint32(s.arena[off:]))
@@ -101,6 +110,10 @@ func (s *sorter) finish() error {
 	}
 	if len(s.runs) > 0 {
 		s.arena, s.index = nil, nil
+		if err := s.mergePasses(); err != nil {
+			return err
+		}
+		s.passes++
 	}
 	s.sortArena()
 	return nil
@@ -126,9 +139,91 @@ func (s *sorter) each(fn func(rec []byte) error) error {
 		}
 		return nil
 	}
-	size := int(min(max(s.budget/int64(2*len(s.runs)), 4<<10), 1<<20))
+	return s.merge(s.runs, fn)
+}
+
+// maxFanIn is the most runs merged at once. Past it, finish merges the
+// runs in passes of maxFanIn runs each, so that the open files and the
+// merge's buffers stay bounded whatever the number of games: 100 million
+// games of 64 bytes in a 4 MiB budget make some 1,700 runs, two passes.
+const maxFanIn = 64
+
+// minMergeBuffer is the least read buffer a run gets in a merge: the
+// fan-in is lowered below maxFanIn for the buffers of a merge, half the
+// budget, to be at least this size each.
+const minMergeBuffer = 16 << 10
+
+// fanIn is the most runs that s merges at once: maxFanIn, or fewer for a
+// small budget, and at least 2.
+func (s *sorter) fanIn() int {
+	if s.maxFanIn > 0 {
+		return s.maxFanIn
+	}
+	return int(min(max(s.budget/(2*minMergeBuffer), 2), maxFanIn))
+}
+
+// mergePasses merges the runs, fanIn at a time, in passes, until at most
+// fanIn are left. Each group of runs merged is closed, so its space freed,
+// once its merged run is written. The groups are consecutive runs, so that
+// records that compare equal keep the order of their adding.
+func (s *sorter) mergePasses() error {
+	fanIn := s.fanIn()
+	for len(s.runs) > fanIn {
+		next := make([]*os.File, 0, (len(s.runs)+fanIn-1)/fanIn)
+		for i := 0; i < len(s.runs); i += fanIn {
+			group := s.runs[i:min(i+fanIn, len(s.runs))]
+			if len(group) == 1 {
+				next = append(next, group[0])
+				continue
+			}
+			f, err := s.mergeGroup(group)
+			for _, g := range group {
+				g.Close()
+			}
+			if err != nil {
+				s.runs = append(next, s.runs[i+len(group):]...)
+				return err
+			}
+			next = append(next, f)
+		}
+		s.runs = next
+		s.passes++
+	}
+	return nil
+}
+
+// mergeGroup merges the runs of group into a new run, which it returns.
+func (s *sorter) mergeGroup(group []*os.File) (*os.File, error) {
+	f, err := os.CreateTemp(s.dir, "pgnc-dedupe-*.run")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name())
+	w := bufio.NewWriterSize(f, 1<<16)
+	var n [4]byte
+	err = s.merge(group, func(rec []byte) error {
+		binary.LittleEndian.PutUint32(n[:], uint32(len(rec)))
+		w.Write(n[:])
+		_, err := w.Write(rec)
+		s.merged += int64(4 + len(rec))
+		return err
+	})
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// merge calls fn for every record of runs, in sorted order, reading each
+// run from its start with a buffer of its share of half the budget.
+func (s *sorter) merge(runs []*os.File, fn func(rec []byte) error) error {
+	size := int(min(max(s.budget/int64(2*len(runs)), 4<<10), 1<<20))
 	h := &runHeap{cmp: s.cmp}
-	for _, f := range s.runs {
+	for _, f := range runs {
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return err
 		}
