@@ -476,12 +476,9 @@ func (p *parser) compare(s Subject, op, v Token) *Node {
 		if kind == qtoken.Match || kind == qtoken.Contains {
 			return badOp()
 		}
-		x, err := strconv.ParseFloat(val, 64)
-		if err != nil {
+		x, ok := evalValue(val)
+		if !ok {
 			return failv(ErrNotNumber, val)
-		}
-		if strings.Contains(val, ".") {
-			x *= 100 // pawns
 		}
 		m := numCompare(kind, x)
 		t.level = NeedMoves
@@ -672,6 +669,24 @@ func evalCentipawns(e model.Eval) float64 {
 		return float64(-100000 - e.Mate)
 	}
 	return float64(e.Centipawns)
+}
+
+// evalValue reads the value of an eval comparison in evalCentipawns's
+// order: centipawns ("-300"), pawns with a point ("-3.0"), or a mate as
+// the eval command writes it ("#-3", quoted in a query).
+func evalValue(v string) (float64, bool) {
+	if strings.HasPrefix(v, "#") {
+		e, ok := model.ParseEval(v)
+		return evalCentipawns(e), ok
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, false
+	}
+	if strings.Contains(v, ".") {
+		x *= 100 // pawns
+	}
+	return x, true
 }
 
 // clockSeconds reads a clock value: h:mm:ss, m:ss or seconds.
