@@ -149,7 +149,10 @@ func TestSelectCorpusAgainstConvert(t *testing.T) {
 }
 
 // TestSelectCorpusAgainstPGNExtract compares selections whose semantics
-// pgn-extract shares: a substring of White (-Tw), and checkmate.
+// pgn-extract shares: a substring of White (-Tw), the result (-Tr), the
+// final position (--checkmate, --stalemate), threefold repetition,
+// underpromotion, ply bounds (-p) and FEN patterns (FENPattern in a tag
+// file).
 func TestSelectCorpusAgainstPGNExtract(t *testing.T) {
 	dir := otbCorpus(t)
 	extract, err := exec.LookPath("pgn-extract")
@@ -170,7 +173,31 @@ func TestSelectCorpusAgainstPGNExtract(t *testing.T) {
 	if got, want := selectCount(t, `white ~ "Carlsen"`, dir), countExtract("-TwCarlsen"); got != want {
 		t.Errorf(`white ~ "Carlsen": %d games, pgn-extract -TwCarlsen %d`, got, want)
 	}
-	if got, want := selectCount(t, `checkmate`, dir), countExtract("--checkmate"); got != want {
-		t.Errorf(`checkmate: %d games, pgn-extract --checkmate %d`, got, want)
+	tagFile := func(line string) string {
+		path := filepath.Join(t.TempDir(), "tags")
+		if err := os.WriteFile(path, []byte(line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return "-t" + path
+	}
+	for _, c := range []struct {
+		query string
+		args  []string
+	}{
+		{`checkmate`, []string{"--checkmate"}},
+		{`stalemate`, []string{"--stalemate"}},
+		{`draw by repetition`, []string{"--repetition"}},
+		{`underpromotion`, []string{"--underpromotion"}},
+		{`plies >= 121`, []string{"-pl121"}},
+		{`plies <= 20`, []string{"-pu20"}},
+		{`result = 1-0`, []string{"-Tr1-0"}},
+		// pgn-extract leaves out the one game with an illegal move, which
+		// these patterns do not select.
+		{`pattern "8/*/*/*/*/*/*/*"`, []string{tagFile(`FENPattern "8/*/*/*/*/*/*/*"`)}},
+		{`pattern "r?[bn]*/*/*/3Aa*/*/*/*/*"`, []string{tagFile(`FENPattern "r?[bn]*/*/*/3Aa*/*/*/*/*"`)}},
+	} {
+		if got, want := selectCount(t, c.query, dir), countExtract(c.args...); got != want {
+			t.Errorf(`%s: %d games, pgn-extract %q %d`, c.query, got, c.args, want)
+		}
 	}
 }
