@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -199,5 +200,56 @@ func TestSelectCorpusAgainstPGNExtract(t *testing.T) {
 		if got, want := selectCount(t, c.query, dir), countExtract(c.args...); got != want {
 			t.Errorf(`%s: %d games, pgn-extract %q %d`, c.query, got, c.args, want)
 		}
+	}
+}
+
+// TestSelectInvertPartitionCorpus checks on every file of the edge corpus
+// (broken ones, other encodings and line ends among them) that a query's
+// output and its --invert output are, game for game, the games of the
+// input whose indexes --format ndjson selects and the others, in input
+// order, each byte for byte.
+func TestSelectInvertPartitionCorpus(t *testing.T) {
+	if os.Getenv("PGNC_EXTENDED") == "" {
+		t.Skip("the corpus tests run with PGNC_EXTENDED=1 set")
+	}
+	dir := filepath.Join("..", "..", "..", "shared", "corpus", "edge")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no corpus at %s", dir)
+	}
+	var files []string
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".pgn") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	games, broken := 0, 0
+	for _, path := range files {
+		texts := gameTexts(t, path)
+		games += len(texts)
+		if bytes.Contains(runOut(t, "check", "--severity", "error", "--format", "json", path), []byte(`"severity":"error"`)) {
+			broken++
+		}
+		for _, q := range []string{`result = 1-0`, `plies > 40 or has errors`, `white ~ "a" or checkmate`} {
+			in := selectedIndexes(t, q, path)
+			var want, wantInv strings.Builder
+			for i, g := range texts {
+				if in[i+1] {
+					want.WriteString(g + "\n\n")
+				} else {
+					wantInv.WriteString(g + "\n\n")
+				}
+			}
+			if got := runSelectCLI(t, q, path); got != want.String() {
+				t.Errorf("%s: %q: %d bytes selected, want the %d of %d games", path, q, len(got), len(in), len(texts))
+			}
+			if got := runSelectCLI(t, "--invert", q, path); got != wantInv.String() {
+				t.Errorf("%s: --invert %q: %d bytes selected, want the %d of %d games", path, q, len(got), len(texts)-len(in), len(texts))
+			}
+		}
+	}
+	t.Logf("%d files, %d with errors, %d games", len(files), broken, games)
+	if broken == 0 {
+		t.Error("no file with errors")
 	}
 }
