@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"maps"
 	"math"
 	"os"
@@ -15,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // The tests of this file check the terms of select against what is
@@ -259,14 +260,13 @@ func clockBelow(secs float64) func(termMove) bool {
 // lichessFile returns the lichess excerpt with %clk and %eval on every
 // move, or skips.
 func lichessFile(t *testing.T) string {
-	if os.Getenv("PGNC_EXTENDED") == "" {
-		t.Skip("the corpus tests run with PGNC_EXTENDED=1 set")
+	for _, path := range testfiles.Corpus(t, filepath.Join("edge", "lichess-twic")) {
+		if filepath.Base(path) == "lichess_db_1000k.pgn" {
+			return path
+		}
 	}
-	path := filepath.Join("..", "..", "..", "shared", "corpus", "edge", "lichess-twic", "lichess_db_1000k.pgn")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("no corpus file %s", path)
-	}
-	return path
+	t.Skip("corpus not present: no lichess-twic/lichess_db_1000k.pgn")
+	return ""
 }
 
 // TestSelectClockEvalCorpus checks eval and clock on lichess games against
@@ -635,24 +635,14 @@ func termCases() []termCase {
 // TestSelectTermsCorpus checks every term of the language on the edge
 // corpus against computations from convert's and check's output.
 func TestSelectTermsCorpus(t *testing.T) {
-	if os.Getenv("PGNC_EXTENDED") == "" {
-		t.Skip("the corpus tests run with PGNC_EXTENDED=1 set")
-	}
-	dir := filepath.Join("..", "..", "..", "shared", "corpus", "edge")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no corpus at %s", dir)
-	}
-	// The small files, and a slice of lichess (clocks, evals) and of TWIC.
+	// The small files, and a slice of lichess (clocks, evals).
 	var files []string
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".pgn") {
-			if info, err := d.Info(); err == nil && info.Size() < 150<<10 {
-				files = append(files, path)
-			}
+	for _, path := range testfiles.Corpus(t, "edge") {
+		if info, err := os.Stat(path); err == nil && info.Size() < 150<<10 {
+			files = append(files, path)
 		}
-		return nil
-	})
-	files = append(files, filepath.Join(dir, "lichess-twic", "lichess_db_1000k.pgn"))
+	}
+	files = append(files, lichessFile(t))
 	cases := termCases()
 	counts := map[string][2]int{}
 	for _, path := range files {

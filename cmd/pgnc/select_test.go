@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/reader"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // gameTexts returns the text of every game of the file at path, as the
@@ -75,12 +75,10 @@ func TestSelectInvertPartition(t *testing.T) {
 
 // otbCorpus returns the OTB masters corpus, or skips.
 func otbCorpus(t *testing.T) string {
-	if os.Getenv("PGNC_EXTENDED") == "" {
-		t.Skip("the corpus tests run with PGNC_EXTENDED=1 set")
-	}
-	dir := filepath.Join("..", "..", "..", "shared", "corpus", "bulk", "otb-masters")
+	testfiles.Extended(t)
+	dir := filepath.Join(testfiles.Root(), "..", "shared", "corpus", "bulk", "otb-masters")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no corpus at %s", dir)
+		t.Skipf("corpus not present: %v", err)
 	}
 	return dir
 }
@@ -209,20 +207,7 @@ func TestSelectCorpusAgainstPGNExtract(t *testing.T) {
 // input whose indexes --format ndjson selects and the others, in input
 // order, each byte for byte.
 func TestSelectInvertPartitionCorpus(t *testing.T) {
-	if os.Getenv("PGNC_EXTENDED") == "" {
-		t.Skip("the corpus tests run with PGNC_EXTENDED=1 set")
-	}
-	dir := filepath.Join("..", "..", "..", "shared", "corpus", "edge")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no corpus at %s", dir)
-	}
-	var files []string
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".pgn") {
-			files = append(files, path)
-		}
-		return nil
-	})
+	files := testfiles.Corpus(t, "edge")
 	games, broken := 0, 0
 	for _, path := range files {
 		texts := gameTexts(t, path)
