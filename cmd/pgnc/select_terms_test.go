@@ -485,6 +485,18 @@ func mainComments(g *termGame) []string {
 	return out
 }
 
+// threefold reports whether a position, as the first four fields of its
+// FEN, stands three times in the main line.
+func threefold(g *termGame) bool {
+	seen := map[string]int{}
+	for _, f := range g.fens {
+		if seen[epd(f)]++; seen[epd(f)] == 3 {
+			return true
+		}
+	}
+	return false
+}
+
 func trimCheck(san string) string { return strings.TrimRight(san, "+#") }
 
 // termCases are the cases of TestSelectTermsCorpus: every term of the
@@ -544,14 +556,9 @@ func termCases() []termCase {
 		termCase{query: `plies > 60`, want: func(g *termGame) bool { return len(g.Moves) > 60 }},
 		termCase{query: `moves <= 20`, want: func(g *termGame) bool { return (len(g.Moves)+1)/2 <= 20 }},
 		termCase{query: `checkmate`, want: func(g *termGame) bool { return len(g.Moves) > 0 && g.Moves[len(g.Moves)-1].Check == "mate" }},
-		termCase{query: `draw by repetition`, want: func(g *termGame) bool {
-			seen := map[string]int{}
-			for _, f := range g.fens {
-				if seen[epd(f)]++; seen[epd(f)] == 3 {
-					return true
-				}
-			}
-			return false
+		termCase{query: `draw by repetition`, want: threefold},
+		termCase{query: `repetition and not castles`, want: func(g *termGame) bool {
+			return threefold(g) && !anyMove(g, func(m termMove) bool { return m.Castle != "" })
 		}},
 		termCase{query: `promotion`, want: func(g *termGame) bool { return anyMove(g, func(m termMove) bool { return m.Promotion != "" }) }},
 		termCase{query: `underpromotion`, want: func(g *termGame) bool {
