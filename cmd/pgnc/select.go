@@ -194,11 +194,11 @@ func queryMessage(e *query.Error) string {
 	case query.ErrRegexp:
 		return msg.Sprintf("bad regular expression: %s", a(0))
 	case query.ErrFEN:
-		return msg.Sprintf("bad FEN: %s", a(0))
+		return msg.Sprintf("bad FEN: %s", queryDetail(e))
 	case query.ErrPattern:
-		return msg.Sprintf("bad pattern: %s", a(0))
+		return msg.Sprintf("bad pattern: %s", queryDetail(e))
 	case query.ErrMaterial:
-		return msg.Sprintf("bad material: %s", a(0))
+		return msg.Sprintf("bad material: %s", queryDetail(e))
 	case query.ErrMove:
 		return msg.Sprintf("move '%s' of the sequence: %s", a(0), a(1))
 	case query.ErrDate:

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/pgnc/pgnc/internal/reader"
+	"github.com/pgnc/pgnc/internal/testfiles"
 )
 
 // gameTexts returns the text of every game of the file at path, as the
@@ -74,12 +75,10 @@ func TestSelectInvertPartition(t *testing.T) {
 
 // otbCorpus returns the OTB masters corpus, or skips.
 func otbCorpus(t *testing.T) string {
-	if os.Getenv("PGNC_EXTENDED") == "" {
-		t.Skip("the corpus tests run with PGNC_EXTENDED=1 set")
-	}
-	dir := filepath.Join("..", "..", "..", "shared", "corpus", "bulk", "otb-masters")
+	testfiles.Extended(t)
+	dir := filepath.Join(testfiles.Root(), "..", "shared", "corpus", "bulk", "otb-masters")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no corpus at %s", dir)
+		t.Skipf("corpus not present: %v", err)
 	}
 	return dir
 }
@@ -149,7 +148,10 @@ func TestSelectCorpusAgainstConvert(t *testing.T) {
 }
 
 // TestSelectCorpusAgainstPGNExtract compares selections whose semantics
-// pgn-extract shares: a substring of White (-Tw), and checkmate.
+// pgn-extract shares: a substring of White (-Tw), the result (-Tr), the
+// final position (--checkmate, --stalemate), threefold repetition,
+// underpromotion, ply bounds (-p) and FEN patterns (FENPattern in a tag
+// file).
 func TestSelectCorpusAgainstPGNExtract(t *testing.T) {
 	dir := otbCorpus(t)
 	extract, err := exec.LookPath("pgn-extract")
@@ -170,7 +172,69 @@ func TestSelectCorpusAgainstPGNExtract(t *testing.T) {
 	if got, want := selectCount(t, `white ~ "Carlsen"`, dir), countExtract("-TwCarlsen"); got != want {
 		t.Errorf(`white ~ "Carlsen": %d games, pgn-extract -TwCarlsen %d`, got, want)
 	}
-	if got, want := selectCount(t, `checkmate`, dir), countExtract("--checkmate"); got != want {
-		t.Errorf(`checkmate: %d games, pgn-extract --checkmate %d`, got, want)
+	tagFile := func(line string) string {
+		path := filepath.Join(t.TempDir(), "tags")
+		if err := os.WriteFile(path, []byte(line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return "-t" + path
+	}
+	for _, c := range []struct {
+		query string
+		args  []string
+	}{
+		{`checkmate`, []string{"--checkmate"}},
+		{`stalemate`, []string{"--stalemate"}},
+		{`draw by repetition`, []string{"--repetition"}},
+		{`underpromotion`, []string{"--underpromotion"}},
+		{`plies >= 121`, []string{"-pl121"}},
+		{`plies <= 20`, []string{"-pu20"}},
+		{`result = 1-0`, []string{"-Tr1-0"}},
+		// pgn-extract leaves out the one game with an illegal move, which
+		// these patterns do not select.
+		{`pattern "8/*/*/*/*/*/*/*"`, []string{tagFile(`FENPattern "8/*/*/*/*/*/*/*"`)}},
+		{`pattern "r?[bn]*/*/*/3Aa*/*/*/*/*"`, []string{tagFile(`FENPattern "r?[bn]*/*/*/3Aa*/*/*/*/*"`)}},
+	} {
+		if got, want := selectCount(t, c.query, dir), countExtract(c.args...); got != want {
+			t.Errorf(`%s: %d games, pgn-extract %q %d`, c.query, got, c.args, want)
+		}
+	}
+}
+
+// TestSelectInvertPartitionCorpus checks on every file of the edge corpus
+// (broken ones, other encodings and line ends among them) that a query's
+// output and its --invert output are, game for game, the games of the
+// input whose indexes --format ndjson selects and the others, in input
+// order, each byte for byte.
+func TestSelectInvertPartitionCorpus(t *testing.T) {
+	files := testfiles.Corpus(t, "edge")
+	games, broken := 0, 0
+	for _, path := range files {
+		texts := gameTexts(t, path)
+		games += len(texts)
+		if bytes.Contains(runOut(t, "check", "--severity", "error", "--format", "json", path), []byte(`"severity":"error"`)) {
+			broken++
+		}
+		for _, q := range []string{`result = 1-0`, `plies > 40 or has errors`, `white ~ "a" or checkmate`} {
+			in := selectedIndexes(t, q, path)
+			var want, wantInv strings.Builder
+			for i, g := range texts {
+				if in[i+1] {
+					want.WriteString(g + "\n\n")
+				} else {
+					wantInv.WriteString(g + "\n\n")
+				}
+			}
+			if got := runSelectCLI(t, q, path); got != want.String() {
+				t.Errorf("%s: %q: %d bytes selected, want the %d of %d games", path, q, len(got), len(in), len(texts))
+			}
+			if got := runSelectCLI(t, "--invert", q, path); got != wantInv.String() {
+				t.Errorf("%s: --invert %q: %d bytes selected, want the %d of %d games", path, q, len(got), len(texts)-len(in), len(texts))
+			}
+		}
+	}
+	t.Logf("%d files, %d with errors, %d games", len(files), broken, games)
+	if broken == 0 {
+		t.Error("no file with errors")
 	}
 }

@@ -3,6 +3,8 @@ package query
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pgnc/pgnc/chess"
 )
 
 // ErrorCode says what is wrong with a query; Error.Args fill in its
@@ -71,6 +73,57 @@ var Messages = [numErrorCodes]string{
 	ErrClock:           "'%s' is not a clock time such as 1:30:00 or a number of seconds",
 }
 
+// Detail says what is wrong inside the value of a pattern or material
+// term (ErrPattern, ErrMaterial); Error.DetailArgs fill in its message
+// (DetailMessages), which Error.Args[0] holds in English.
+type Detail uint8
+
+// The details of ErrPattern and ErrMaterial.
+const (
+	NoDetail         Detail = iota
+	PatternFields           // not one or two fields
+	PatternSide             // DetailArgs[0] is not w or b
+	PatternRanks            // not eight ranks
+	PatternOpenSet          // a [ without ] in rank DetailArgs[0]
+	PatternSetLetter        // DetailArgs[0] in [...] is not a piece letter
+	PatternLetter           // DetailArgs[0] is no element of a pattern
+	PatternSquares          // rank DetailArgs[0] does not hold eight squares
+	MaterialSides           // not two sides separated by vs
+	MaterialLetter          // DetailArgs[0] is not a piece letter
+	MaterialKings           // a side with more than one king
+	numDetails
+)
+
+// DetailMessages are the English formats of the details, with a %s for
+// each of Error.DetailArgs.
+var DetailMessages = [numDetails]string{
+	PatternFields:    "write eight ranks separated by /, then w or b if the side to move matters",
+	PatternSide:      "the side to move is w or b, not '%s'",
+	PatternRanks:     "a pattern has eight ranks separated by /",
+	PatternOpenSet:   "'[' without ']' in '%s'",
+	PatternSetLetter: "'%s' in [...] is not a piece letter, A, a or _ (empty)",
+	PatternLetter:    "'%s' is not a piece letter, digit, ?, !, A, a, * or [...]",
+	PatternSquares:   "rank '%s' does not hold eight squares",
+	MaterialSides:    "write white's pieces, vs, and black's: \"KQ vs KR\"",
+	MaterialLetter:   "'%s' is not a piece letter (K, Q, R, B, N, P)",
+	MaterialKings:    "a side has one king",
+}
+
+// problem is a Detail with its arguments.
+type problem struct {
+	detail Detail
+	args   []string
+}
+
+// text returns the problem in English.
+func (p *problem) text() string {
+	args := make([]any, len(p.args))
+	for i, a := range p.args {
+		args[i] = a
+	}
+	return fmt.Sprintf(DetailMessages[p.detail], args...)
+}
+
 // Error is a query that does not parse, or whose terms are wrong: the byte
 // span of the query at fault, and what is wrong.
 type Error struct {
@@ -78,6 +131,12 @@ type Error struct {
 	Pos, End int // byte offsets in Query; End > Pos but at the end of the query
 	Code     ErrorCode
 	Args     []string
+	// For ErrPattern and ErrMaterial, what is wrong inside the value; for
+	// ErrFEN, the FEN's error, whose span Pos and End are where the value
+	// is written without escapes.
+	Detail     Detail
+	DetailArgs []string
+	FEN        *chess.FENError
 }
 
 // Error returns "query:1:COL: message" in English, COL counting characters

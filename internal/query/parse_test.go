@@ -1,6 +1,7 @@
 package query
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -31,7 +32,12 @@ func TestParseErrors(t *testing.T) {
 		{`starts "1. e4 e4"`, "query:1:8: move 'e4' of the sequence"},
 		{`material "KQ vs KX"`, "query:1:10: bad material: 'X' is not a piece letter"},
 		{`pattern "8/8"`, "query:1:9: bad pattern: a pattern has eight ranks"},
-		{`position "xyz"`, "query:1:10: bad FEN"},
+		{`position "xyz"`, "query:1:11: bad FEN: record field: want 4 to 6 fields"},
+		{`position " 8/8/8/8/8/8/8/8 w - -"`, "query:1:12: bad FEN: placement field: white has 0 kings"},
+		{`position "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9"`, "query:1:62: bad FEN: en passant field: \"e9\" is not a square"},
+		// An escape in the string: the FEN's offsets are not the query's.
+		{`position "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\X w KQkq -"`, "query:1:10: bad FEN: placement field: unknown piece letter 'X'"},
+		{`pattern "8/8/8/8/8/8/8/7é"`, "query:1:9: bad pattern: 'é' is not a piece letter"},
 		{`white`, "query:1:1: 'white' needs a comparison, such as white ~ \"Carlsen\""},
 		{`white = x and`, "query:1:14: the query ends after 'and'"},
 		{`and white = x`, "query:1:1: unexpected 'and' at the start of the query"},
@@ -83,5 +89,45 @@ func TestParseValid(t *testing.T) {
 		if q.Needs() != tt.level {
 			t.Errorf("%q: needs %d, want %d", tt.query, q.Needs(), tt.level)
 		}
+	}
+}
+
+// TestErrorDetails checks that the errors inside a pattern or material
+// value carry their Detail and its arguments, and those of a FEN the
+// FEN's error, for the messages of other languages.
+func TestErrorDetails(t *testing.T) {
+	tests := []struct {
+		query  string
+		detail Detail
+		args   []string
+	}{
+		{`pattern "8/8"`, PatternRanks, nil},
+		{`pattern "8/8/8/8/8/8/8/8 w x"`, PatternFields, nil},
+		{`pattern "8/8/8/8/8/8/8/8 x"`, PatternSide, []string{"x"}},
+		{`pattern "8/8/8/8/8/8/8/[K"`, PatternOpenSet, []string{"[K"}},
+		{`pattern "8/8/8/8/8/8/8/[Kx]7"`, PatternSetLetter, []string{"x"}},
+		{`pattern "8/8/8/8/8/8/8/7y"`, PatternLetter, []string{"y"}},
+		{`pattern "8/8/8/8/8/8/8/7"`, PatternSquares, []string{"7"}},
+		{`material "KQ"`, MaterialSides, nil},
+		{`material "KQ vs KZ"`, MaterialLetter, []string{"Z"}},
+		{`material "KKQ vs K"`, MaterialKings, nil},
+	}
+	for _, tt := range tests {
+		_, err := Parse(tt.query)
+		e, ok := err.(*Error)
+		if !ok {
+			t.Errorf("%q: error %v", tt.query, err)
+			continue
+		}
+		if e.Detail != tt.detail || !slices.Equal(e.DetailArgs, tt.args) || e.FEN != nil {
+			t.Errorf("%q: detail %d %q, FEN %v; want %d %q", tt.query, e.Detail, e.DetailArgs, e.FEN, tt.detail, tt.args)
+		}
+		if want := (&problem{tt.detail, tt.args}).text(); len(e.Args) != 1 || e.Args[0] != want {
+			t.Errorf("%q: Args %q, want [%q]", tt.query, e.Args, want)
+		}
+	}
+	_, err := Parse(`position "8/8/8/8/8/8/8/8 w - -"`)
+	if e, ok := err.(*Error); !ok || e.Code != ErrFEN || e.FEN == nil || e.FEN.Field != "placement" || e.Detail != NoDetail {
+		t.Errorf("a FEN without kings: %#v", err)
 	}
 }

@@ -2,6 +2,7 @@ package query
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/internal/query/qtoken"
@@ -13,8 +14,8 @@ type material [2][7]int
 
 // parseMaterial reads "KQ vs KR": white's pieces, then black's, as piece
 // letters (K may be left out: each side has its king), separated by vs, v
-// or -. It returns an error text for anything else.
-func parseMaterial(s string) (material, string) {
+// or -. It returns the problem of anything else.
+func parseMaterial(s string) (material, *problem) {
 	var m material
 	fields := strings.Fields(strings.ReplaceAll(s, "-", " - "))
 	var sides [][]string
@@ -30,14 +31,14 @@ func parseMaterial(s string) (material, string) {
 	}
 	sides = append(sides, cur)
 	if len(sides) != 2 {
-		return m, "write white's pieces, vs, and black's: \"KQ vs KR\""
+		return m, &problem{detail: MaterialSides}
 	}
 	for c, side := range sides {
 		for _, word := range side {
 			for _, r := range word {
 				t := pieceOf(r)
 				if t == chess.NoPieceType {
-					return m, "'" + string(r) + "' is not a piece letter (K, Q, R, B, N, P)"
+					return m, &problem{MaterialLetter, []string{string(r)}}
 				}
 				m[c][t]++
 			}
@@ -46,10 +47,10 @@ func parseMaterial(s string) (material, string) {
 			m[c][chess.King] = 1
 		}
 		if m[c][chess.King] > 1 {
-			return m, "a side has one king"
+			return m, &problem{detail: MaterialKings}
 		}
 	}
-	return m, ""
+	return m, nil
 }
 
 func pieceOf(r rune) chess.PieceType {
@@ -127,10 +128,10 @@ type pattern struct {
 // black piece), [...] and [^...] (a set of piece letters, or all but),
 // and * (any run of squares, empty included); then, optionally, w or b,
 // the side to move.
-func parsePattern(s string) (*pattern, string) {
+func parsePattern(s string) (*pattern, *problem) {
 	fields := strings.Fields(s)
 	if len(fields) == 0 || len(fields) > 2 {
-		return nil, "write eight ranks separated by /, then w or b if the side to move matters"
+		return nil, &problem{detail: PatternFields}
 	}
 	pat := &pattern{side: -1}
 	if len(fields) == 2 {
@@ -140,16 +141,16 @@ func parsePattern(s string) (*pattern, string) {
 		case "b":
 			pat.side = int(chess.Black)
 		default:
-			return nil, "the side to move is w or b, not '" + fields[1] + "'"
+			return nil, &problem{PatternSide, []string{fields[1]}}
 		}
 	}
 	ranks := strings.Split(fields[0], "/")
 	if len(ranks) != 8 {
-		return nil, "a pattern has eight ranks separated by /"
+		return nil, &problem{detail: PatternRanks}
 	}
 	for i, text := range ranks {
 		elems, err := rankElements(text)
-		if err != "" {
+		if err != nil {
 			return nil, err
 		}
 		rank := 7 - i
@@ -169,11 +170,11 @@ func parsePattern(s string) (*pattern, string) {
 			alts = append(alts, a)
 		})
 		if len(alts) == 0 {
-			return nil, "rank '" + text + "' does not hold eight squares"
+			return nil, &problem{PatternSquares, []string{text}}
 		}
 		pat.ranks[rank] = alts
 	}
-	return pat, ""
+	return pat, nil
 }
 
 // star marks * among a rank's elements.
@@ -181,7 +182,7 @@ const star squareSet = 1 << 15
 
 // rankElements reads a rank of a pattern into one set per square, and
 // star for *.
-func rankElements(text string) ([]squareSet, string) {
+func rankElements(text string) ([]squareSet, *problem) {
 	var out []squareSet
 	for i := 0; i < len(text); i++ {
 		c := text[i]
@@ -205,7 +206,7 @@ func rankElements(text string) ([]squareSet, string) {
 		case c == '[':
 			end := strings.IndexByte(text[i:], ']')
 			if end < 0 {
-				return nil, "'[' without ']' in '" + text + "'"
+				return nil, &problem{PatternOpenSet, []string{text}}
 			}
 			body := text[i+1 : i+end]
 			negate := strings.HasPrefix(body, "^")
@@ -214,7 +215,7 @@ func rankElements(text string) ([]squareSet, string) {
 			for j := 0; j < len(body); j++ {
 				k, ok := contentOf(body[j])
 				if !ok {
-					return nil, "'" + body[j:j+1] + "' in [...] is not a piece letter, A, a or _ (empty)"
+					return nil, &problem{PatternSetLetter, []string{body[j : j+1]}}
 				}
 				set |= k
 			}
@@ -226,12 +227,13 @@ func rankElements(text string) ([]squareSet, string) {
 		default:
 			k, ok := contentOf(c)
 			if !ok || c == '_' {
-				return nil, "'" + string(rune(c)) + "' is not a piece letter, digit, ?, !, A, a, * or [...]"
+				r, _ := utf8.DecodeRuneInString(text[i:])
+				return nil, &problem{PatternLetter, []string{string(r)}}
 			}
 			out = append(out, k)
 		}
 	}
-	return out, ""
+	return out, nil
 }
 
 // contentOf returns the contents a letter of a pattern stands for.

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
@@ -476,12 +477,9 @@ func (p *parser) compare(s Subject, op, v Token) *Node {
 		if kind == qtoken.Match || kind == qtoken.Contains {
 			return badOp()
 		}
-		x, err := strconv.ParseFloat(val, 64)
-		if err != nil {
+		x, ok := evalValue(val)
+		if !ok {
 			return failv(ErrNotNumber, val)
-		}
-		if strings.Contains(val, ".") {
-			x *= 100 // pawns
 		}
 		m := numCompare(kind, x)
 		t.level = NeedMoves
@@ -501,9 +499,9 @@ func (p *parser) compare(s Subject, op, v Token) *Node {
 		if kind == qtoken.Match || kind == qtoken.Contains {
 			return badOp()
 		}
-		mat, err := parseMaterial(val)
-		if err != "" {
-			return failv(ErrMaterial, err)
+		mat, prob := parseMaterial(val)
+		if prob != nil {
+			return p.badValue(v, ErrMaterial, prob)
 		}
 		t.level = NeedMoves
 		t.pos = mat.matcher(kind)
@@ -516,14 +514,14 @@ func (p *parser) compare(s Subject, op, v Token) *Node {
 		case "position":
 			pos, err := chess.ParseFEN(strings.TrimSpace(val))
 			if err != nil {
-				return failv(ErrFEN, err.Error())
+				return p.badFEN(v, err)
 			}
 			key := pos.Key()
 			t.pos = func(q *chess.Position) bool { return q.Key() == key }
 		case "pattern":
-			pat, err := parsePattern(val)
-			if err != "" {
-				return failv(ErrPattern, err)
+			pat, prob := parsePattern(val)
+			if prob != nil {
+				return p.badValue(v, ErrPattern, prob)
 			}
 			t.pos = pat.match
 		case "starts":
@@ -549,6 +547,42 @@ func (p *parser) compare(s Subject, op, v Token) *Node {
 		return term(nil)
 	}
 	return term(t)
+}
+
+// badValue records the error code of value v, and what is wrong inside
+// it.
+func (p *parser) badValue(v Token, code ErrorCode, prob *problem) *Node {
+	if p.err == nil {
+		p.bad(v, code, prob.text())
+		p.err.Detail, p.err.DetailArgs = prob.detail, prob.args
+	}
+	return term(nil)
+}
+
+// badFEN records the error of a FEN that does not parse, at the FEN's
+// fault where the value is written as it is read (no escapes in the
+// string), else at the whole value.
+func (p *parser) badFEN(v Token, err error) *Node {
+	if p.err != nil {
+		return term(nil)
+	}
+	fe, ok := err.(*chess.FENError)
+	if !ok {
+		p.bad(v, ErrFEN, err.Error())
+		return term(nil)
+	}
+	p.bad(v, ErrFEN, fe.Field+" field: "+fe.Msg)
+	p.err.FEN = fe
+	raw, start := v.Text, v.Pos
+	if v.Kind == qtoken.String {
+		raw, start = raw[1:len(raw)-1], start+1
+	}
+	if strings.Contains(raw, `\`) {
+		return term(nil) // offsets in the FEN are not offsets in the query
+	}
+	start += len(raw) - len(strings.TrimLeftFunc(raw, unicode.IsSpace)) // as ParseFEN's TrimSpace
+	p.err.Pos, p.err.End = start+fe.Offset, max(start+fe.End, start+fe.Offset+1)
+	return term(nil)
 }
 
 // value returns the text of a value token: a string unquoted.
@@ -672,6 +706,24 @@ func evalCentipawns(e model.Eval) float64 {
 		return float64(-100000 - e.Mate)
 	}
 	return float64(e.Centipawns)
+}
+
+// evalValue reads the value of an eval comparison in evalCentipawns's
+// order: centipawns ("-300"), pawns with a point ("-3.0"), or a mate as
+// the eval command writes it ("#-3", quoted in a query).
+func evalValue(v string) (float64, bool) {
+	if strings.HasPrefix(v, "#") {
+		e, ok := model.ParseEval(v)
+		return evalCentipawns(e), ok
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, false
+	}
+	if strings.Contains(v, ".") {
+		x *= 100 // pawns
+	}
+	return x, true
 }
 
 // clockSeconds reads a clock value: h:mm:ss, m:ss or seconds.
