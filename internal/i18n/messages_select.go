@@ -50,8 +50,9 @@ The game (its moves are replayed):
   has comments, has variations, has clocks, has evals
   comment                 any comment:               comment ~ "(?i)novelty"
   eval, clock             the eval command of a move's comment (centipawns,
-                          or pawns with a point) and its clk command
-                          (seconds or "h:mm:ss"), of any move:
+                          pawns with a point, or "#N" for a mate: "#-3" is
+                          black mating in 3) and its clk command (seconds
+                          or "h:mm:ss"), of any move:
                           eval <= -300 after ply 20   clock < 30
 
 Positions (every position of the main line, the start included, unless
@@ -131,9 +132,10 @@ La partida (se reproducen sus jugadas):
   has comments, has variations, has clocks, has evals
   comment                 cualquier comentario:      comment ~ "(?i)novedad"
   eval, clock             la orden eval del comentario de una jugada
-                          (centipeones, o peones con punto) y su orden clk
-                          (segundos o "h:mm:ss"), de cualquier jugada:
-                          eval <= -300 after ply 20   clock < 30
+                          (centipeones, peones con punto, o "#N" para un
+                          mate: "#-3" es mate de las negras en 3) y su
+                          orden clk (segundos o "h:mm:ss"), de cualquier
+                          jugada: eval <= -300 after ply 20   clock < 30
 
 Posiciones (cada posición de la línea principal, la inicial incluida, salvo
 que at ply N, after ply N o in final position (at end) diga cuál):
