@@ -284,6 +284,13 @@ func (p *Position) Key() uint64 {
 	return k
 }
 
+// Same reports whether p and q are the position that Key hashes, compared
+// exactly: the same pieces on the same squares, side to move, castling
+// rights and en passant square. The move counters may differ.
+func (p *Position) Same(q *Position) bool {
+	return p.board == q.board && p.turn == q.turn && p.castling == q.castling && p.ep == q.ep
+}
+
 var (
 	zobristPieces [16][64]uint64
 	zobristTurn   uint64

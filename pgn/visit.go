@@ -99,12 +99,15 @@ func (rd *Reader) Visit(v Visitor) error {
 	ms, _ := v.(MovetextSkipper)
 	if ms != nil {
 		var tags Tags
-		o.SkipMovetext = func(pairs []*ast.TagPair) bool {
+		o.SkipMovetext = func(pairs []*ast.TagPair) int {
 			tags = tags[:0]
 			for _, t := range pairs {
 				tags = append(tags, Tag{Name: t.Name, Value: t.Value})
 			}
-			return ms.SkipMovetext(tags)
+			if ms.SkipMovetext(tags) {
+				return 0
+			}
+			return -1
 		}
 	}
 	var errs []error

@@ -245,19 +245,27 @@ var picked = []byte{1}
 // stand.
 func (s *selector) readOptions() reader.Options {
 	opts := reader.Options{Workers: s.flags.jobs, Encoding: s.flags.encoding.enc, Language: s.flags.encoding.letters.lang, Catalog: msg.Diag, Prepare: s.prepare}
-	if s.q.Needs() == query.NeedTags && s.flags.format == "" {
+	switch {
+	case s.q.Needs() == query.NeedTags && s.flags.format == "":
 		opts.SyntaxOnly, opts.ReuseText, opts.SkipComments = true, true, true
-		opts.SkipMovetext = func([]*ast.TagPair) bool { return true }
-	} else {
+		opts.SkipMovetext = func([]*ast.TagPair) int { return 0 }
+	case s.q.Positional() && s.flags.format == "":
+		// The positions of the check's replay, without a model.
+		opts.ReuseMemory, opts.SkipMovetext = true, s.skipMovetext
+		opts.NewWatcher = func() reader.PositionWatcher { return new(query.Watch) }
+	default:
 		opts.Model, opts.ReuseMemory = true, true
 		opts.SkipMovetext = s.skipMovetext
 	}
 	return opts
 }
 
-// skipMovetext reports, on a reader's worker, whether the tags of a game
-// decide that it is not selected, so that its movetext need not be read.
-func (s *selector) skipMovetext(pairs []*ast.TagPair) bool {
+// skipMovetext says, on a reader's worker, how much of a game's movetext
+// the query needs (reader.Options.SkipMovetext): none when the tags decide
+// that the game is not selected, or that it is and its bytes are written
+// as they stand; the first moves only for a positional query that looks no
+// further, such as starts; otherwise all of it.
+func (s *selector) skipMovetext(pairs []*ast.TagPair) int {
 	tags, _ := s.tags.Get().(*model.Tags)
 	if tags == nil {
 		tags = new(model.Tags)
@@ -269,7 +277,13 @@ func (s *selector) skipMovetext(pairs []*ast.TagPair) bool {
 	match, decided := s.q.DecideByTags(*tags)
 	clear(*tags)
 	s.tags.Put(tags)
-	return decided && match == s.flags.invert
+	switch {
+	case decided && (match == s.flags.invert || s.flags.format == ""):
+		return 0
+	case !decided && s.flags.format == "" && s.q.Positional():
+		return s.q.MovesNeeded()
+	}
+	return -1
 }
 
 // prepare tests a game on a reader's worker and, when it is selected,
@@ -279,7 +293,11 @@ func (s *selector) prepare(g *reader.Game) []byte {
 	if qg == nil {
 		qg = new(query.Game)
 	}
-	qg.Reset(g.Tags, g.Model, g.Diags)
+	if w, ok := g.Watcher.(*query.Watch); ok {
+		qg.ResetWatched(g.Tags, g.Diags, w)
+	} else {
+		qg.Reset(g.Tags, g.Model, g.Diags)
+	}
 	selected := s.q.Match(qg) != s.flags.invert
 	qg.Reset(nil, nil, nil)
 	s.games.Put(qg)

@@ -58,10 +58,11 @@ type Game struct {
 	// than the limit.
 	Skipped int
 	// Unparsed counts the bytes of movetext that the parser passed over
-	// unread because its caller needed only the tags
+	// unread because its caller needed only the tags or the first moves
 	// (parser.Parser.SkipMovetext): Moves lacks that text's elements, and
-	// nothing in it was checked.
-	Unparsed int
+	// nothing in it was checked. UnparsedFrom is where that text begins;
+	// the elements of Moves before it are the main line's first moves.
+	Unparsed, UnparsedFrom int
 	// Parts counts the parts of its tag section and movetext that the
 	// parser handed out while it parsed the game (parser.Parser.Parts):
 	// Tags and Moves hold what came after them. It is 0 for a game parsed

@@ -46,11 +46,16 @@ type Checker struct {
 	// details ("white to move:"); nil means English. Messages and hints
 	// are rendered when printed, in the printer's catalog.
 	Catalog *diag.Catalog
+	// Positions, when set, is called with each position of a game's main
+	// line as Replay replays it: ply 0 for the start, then the position
+	// after each move played, up to the last move that could be played. A
+	// query that tests positions needs them and not the model.
+	Positions func(ply int, pos *chess.Position)
 }
 
 // Game is the function Game with k's settings.
 func (k Checker) Game(g *ast.Game) (*model.Game, diag.List) {
-	c := &checker{index: g.Index, build: true, repeats: diag.Repeats{Max: k.MaxRepeats}, alloc: k.Memory.allocator(), language: k.Language, catalog: k.Catalog}
+	c := &checker{index: g.Index, build: true, perMove: true, repeats: diag.Repeats{Max: k.MaxRepeats}, alloc: k.Memory.allocator(), language: k.Language, catalog: k.Catalog}
 	return c.game(g, &take(c.alloc.games, 1)[0])
 }
 
@@ -64,7 +69,7 @@ func (k Checker) Diagnostics(g *ast.Game) diag.List {
 // it replayed: all of them, or those before the first move that could not
 // be played.
 func (k Checker) Replay(g *ast.Game) (diags diag.List, plies int) {
-	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: k.MaxRepeats}, language: k.Language, catalog: k.Catalog}, model.Game{}
+	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: k.MaxRepeats}, language: k.Language, catalog: k.Catalog, positions: k.Positions, perMove: k.Positions != nil}, model.Game{}
 	_, diags = c.game(g, &scratch) // the model is not kept
 	return diags, c.plies
 }
@@ -93,8 +98,8 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 	c.tagsVsGame(g)
 	start, ok := c.startPosition()
 	m.Start, m.Chess960 = start, c.chess960
-	if !ok || g.Unparsed > 0 {
-		return // no moves to replay, or not all of them read
+	if !ok {
+		return
 	}
 	c.pickLanguage(g, &start)
 	var final chess.Position
@@ -103,7 +108,11 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 		// the tree holds none of them.
 		final, c.plies, m.Complete = r.final, r.plies, true
 	} else {
-		m.Moves, final, c.plies, m.Complete = c.line(start, g.Moves)
+		if c.positions != nil {
+			c.positions(0, &start)
+		}
+		m.Moves, final, c.plies, m.Complete = c.line(start, readMoves(g))
+		m.Complete = m.Complete && g.Unparsed == 0
 	}
 	m.Comments = c.unattached
 	if c.build {
@@ -116,8 +125,25 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 	}
 }
 
+// readMoves returns the elements of g's main line that the parser read:
+// where it passed over movetext (ast.Game.Unparsed), those before it, the
+// main line's first moves.
+func readMoves(g *ast.Game) []ast.Element {
+	if g.Unparsed == 0 {
+		return g.Moves
+	}
+	n := 0
+	for n < len(g.Moves) && g.Moves[n].Pos() < g.UnparsedFrom {
+		n++
+	}
+	return g.Moves[:n]
+}
+
 type checker struct {
-	build    bool // build the model, not only the diagnostics
+	build bool // build the model, not only the diagnostics
+	// perMove says that each move played has more to do than the check:
+	// build the model, or hand its position to positions.
+	perMove  bool
 	index    int
 	plies    int // of the main line, replayed
 	chess960 bool
@@ -140,6 +166,9 @@ type checker struct {
 	// streamed is where a Stream left the game's main line, which the
 	// tree then lacks; nil when the tree holds it.
 	streamed *streamed
+	// positions is Checker.Positions while the main line is replayed, nil
+	// while a variation is.
+	positions func(ply int, pos *chess.Position)
 }
 
 func (c *checker) add(code diag.Code, n ast.Node, args ...string) *diag.Diagnostic {
@@ -324,11 +353,15 @@ loop:
 				break loop
 			}
 			plies++
-			if c.build {
-				mv.Before, st.pending = st.pending, nil
-				mv.Ply = plyOf(before)
-				st.moves = append(st.moves, mv)
-				st.last = mv
+			if c.perMove {
+				if c.build {
+					mv.Before, st.pending = st.pending, nil
+					mv.Ply = plyOf(before)
+					st.moves = append(st.moves, mv)
+					st.last = mv
+				} else if c.positions != nil {
+					c.positions(plies, cur)
+				}
 			}
 		case *ast.BadMove:
 			st.stopped = true // reported by the parser
@@ -358,7 +391,10 @@ loop:
 			if plies > 0 {
 				from = before // the position before the last move
 			}
+			positions := c.positions // of the main line only
+			c.positions = nil
 			alt, _, _, _ := c.line(*from, e.Elements)
+			c.positions = positions
 			if last := st.last; last != nil {
 				last.Variations = grow.Append(last.Variations, alt)
 			}

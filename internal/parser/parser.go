@@ -90,16 +90,20 @@ type Parser struct {
 	// diagnostics and not the tree (check.Stream).
 	Replayer Replayer
 	// SkipMovetext, when set, is asked at the first movetext token of
-	// every game with a tag section whether the game's movetext is needed:
-	// when it answers true, the parser passes over that movetext without
-	// building or checking it, up to where the game ends (Game.Unparsed),
-	// so that a caller that decides from the tags alone, as a selection by
-	// tags does, pays little more than the scanner for what it skips. The
-	// game's span, its tags, its result and the games around it are those
-	// of a full parse. It is not asked for a game whose tag values hold
-	// bytes outside ASCII (their encoding is settled with the whole game),
-	// nor for a game handed out in parts. It must not keep tags.
-	SkipMovetext func(tags []*ast.TagPair) bool
+	// every game with a tag section how much of the game's movetext is
+	// needed: -1 all of it, 0 none, n the first n moves of the main line.
+	// The parser passes over what is not needed without building or
+	// checking it, up to where the game ends (Game.Unparsed), so that a
+	// caller that decides from the tags, or from the first moves, as a
+	// selection by tags or by opening does, pays little more than the
+	// scanner for what it skips. The game's span, its tags, its result and
+	// the games around it are those of a full parse. It is not asked for a
+	// game whose tag values hold bytes outside ASCII (their encoding is
+	// settled with the whole game), nor for a game handed out in parts; a
+	// game whose main line holds anything but moves, move numbers, NAGs and
+	// comments before its n-th move, or ends before it, is read whole. It
+	// must not keep tags.
+	SkipMovetext func(tags []*ast.TagPair) (keep int)
 
 	yacc yyParserImpl
 	p    parser
@@ -213,14 +217,18 @@ type parser struct {
 	// lastLBracket is where the last run of tag pairs began, to place a game
 	// broken before any of its tags was complete.
 	lastLBracket int
-	tagged       bool                      // the current tag section has an Event tag
-	parens       int                       // variations open in the current game
-	maxDepth     int                       // the deepest nesting allowed
-	parts        PartSink                  // Parser.Parts
-	partSize     int                       // Parser.PartSize, or its default
-	skipComments bool                      // Parser.SkipComments
-	replayer     Replayer                  // Parser.Replayer
-	skipMovetext func([]*ast.TagPair) bool // Parser.SkipMovetext
+	tagged       bool                     // the current tag section has an Event tag
+	parens       int                      // variations open in the current game
+	maxDepth     int                      // the deepest nesting allowed
+	parts        PartSink                 // Parser.Parts
+	partSize     int                      // Parser.PartSize, or its default
+	skipComments bool                     // Parser.SkipComments
+	replayer     Replayer                 // Parser.Replayer
+	skipMovetext func([]*ast.TagPair) int // Parser.SkipMovetext
+	// passAt, when not math.MaxInt, is where the moves that SkipMovetext
+	// asked for end, and the rest of the game's movetext is passed over
+	// (passRest); passCut is the cutFrom that it stands in for meanwhile.
+	passAt, passCut int
 	// quiet drops diagnostics while the builder builds again the nodes of
 	// text it reported on before (builder.stopStreaming).
 	quiet bool
@@ -320,6 +328,7 @@ func (p *parser) reset(src string, reuse bool) {
 	p.queue = p.queue[:0]
 	p.skip = skipState{}
 	p.fast = false
+	p.passAt = math.MaxInt
 	p.illegal = 0
 	p.foreign = p.foreign[:0]
 	p.build.reset(p, reuse)
@@ -681,6 +690,12 @@ func (p *parser) lexSlow(lval *yySymType, tok lexer.Token, scanned bool) int {
 				tok = p.sc.Next()
 			}
 			scanned = false
+			if tok.Start >= p.passAt {
+				if run, ok := p.passRest(tok); ok {
+					p.fast = len(p.queue) == 0
+					return p.hand(lval, tokRun, run)
+				}
+			}
 			if p.gameOver() && startsGame(tok.Kind) {
 				// Where a piece of the input may begin: the diagnostics
 				// of one code are counted afresh from here, as they are

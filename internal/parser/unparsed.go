@@ -1,31 +1,125 @@
 package parser
 
 import (
+	"math"
+
 	"github.com/pgnc/pgnc/internal/ascii"
 	"github.com/pgnc/pgnc/internal/lexer"
 	"github.com/pgnc/pgnc/internal/token"
+	"github.com/pgnc/pgnc/san"
 )
 
 // passMovetext asks Parser.SkipMovetext about the current game at tok, its
-// first movetext token, just scanned, and when the game's movetext is not
-// needed passes over it: it returns an empty RUN token that spans the
-// movetext up to the first token at which the game may end or the grammar
-// has something to say, and leaves the scanner there. The grammar takes a
-// RUN wherever movetext goes, so the game ends where a full parse ends it:
-// at a termination marker, before a "[", or before a "1." across a blank
-// line (gameEndsBefore), each of them scanned again and delivered as usual.
-// Anything else that a full parse treats apart (a ")" without "(", nesting
-// deeper than MaxDepth, a string, an illegal byte, an escape line …) also
-// ends the run, so that the parse goes on from there exactly as it would;
-// a variation open at that point is left out of the run whole.
+// first movetext token, just scanned. When none of the game's movetext is
+// needed it passes over it (passOver). When the first moves of its main
+// line are, it finds where the last of them ends and has the parse pass
+// over the rest once it gets there (passRest); when the main line has
+// anything else before them than moves, move numbers, NAGs and comments,
+// or ends before them, the game is read whole.
 func (p *parser) passMovetext(tok lexer.Token) (lexer.Token, bool) {
 	g := p.build.game
-	if g == nil || g.Parts > 0 || len(p.queue) > 0 || len(p.build.tags) == 0 || len(p.build.elems) > 0 || !p.asciiTags() || !p.skipMovetext(p.build.tags) {
+	if g == nil || g.Parts > 0 || len(p.queue) > 0 || len(p.build.tags) == 0 || len(p.build.elems) > 0 || !p.asciiTags() {
 		return tok, false
 	}
+	switch keep := p.skipMovetext(p.build.tags); {
+	case keep == 0:
+		return p.endPass(tok, p.passOver(tok, -1))
+	case keep > 0:
+		if end, ok := p.endOfMoves(tok, keep); ok {
+			// Lex hands every token from end on to lexSlow, and no run
+			// of movetext reaches past it.
+			p.passAt, p.passCut = end, p.cutFrom
+			p.cutFrom = min(p.cutFrom, end)
+		}
+	}
+	return tok, false
+}
+
+// endOfMoves returns where the keep-th move of the main line ends, the
+// main line starting at tok: false when something else than moves, move
+// numbers, NAGs and comments comes first, or the game may end before. It
+// leaves the scanner just after tok.
+func (p *parser) endOfMoves(tok lexer.Token, keep int) (int, bool) {
+	defer p.sc.Seek(tok.End)
 	p.sc.Seek(tok.Start)
-	end := tok.Start // the end of the last token outside variations
-	depth, prevEnd := 0, -1
+	for prevEnd := -1; ; {
+		t := p.sc.Next()
+		switch t.Kind {
+		case token.Move:
+			if mayBeForeign(p.src[t.Start:t.End]) {
+				return 0, false
+			}
+			if keep--; keep == 0 {
+				return t.End, true
+			}
+		case token.MoveNumber:
+			if prevEnd >= 0 && isFirstMoveNumber(p.src[t.Start:t.End]) && BlankLine(p.src[prevEnd:t.Start]) {
+				return 0, false
+			}
+		case token.NAG, token.Comment, token.LineComment, token.Suffix, token.Dots, token.EnPassant:
+		default:
+			return 0, false
+		}
+		prevEnd = t.End
+	}
+}
+
+// passRest passes over the rest of the current game's movetext from tok,
+// the first token after the moves that Parser.SkipMovetext asked for, as
+// passOver does, unless the rest may write a move with the piece letters
+// of another language: the language of the moves read is worked out from
+// all the game's letters, so such a game is read whole.
+func (p *parser) passRest(tok lexer.Token) (lexer.Token, bool) {
+	p.cutFrom, p.passAt = p.passCut, math.MaxInt
+	if p.build.game == nil || p.parens > 0 || len(p.queue) > 0 {
+		return tok, false
+	}
+	end := p.passOver(tok, p.cur.End)
+	if mayBeForeign(p.src[tok.Start:end]) {
+		p.sc.Seek(tok.End)
+		return tok, false
+	}
+	return p.endPass(tok, end)
+}
+
+// mayBeForeign reports whether text may write a move with the piece
+// letters of another language than English (san.ForeignLetterIn): it
+// holds such a letter, or "P", after a byte that is not a letter. Words of
+// comments may answer yes where no move is foreign.
+func mayBeForeign(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if foreignLetter[text[i]] && (i == 0 || !isASCIILetter(text[i-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// foreignLetter marks the bytes that san.ForeignLetterIn finds.
+var foreignLetter = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = san.ForeignLetterIn(string(rune(c))) != 0 && c < 0x80
+	}
+	return t
+}()
+
+// passOver finds how far the movetext that starts at tok, just scanned,
+// may be passed over, for endPass: up to the first token at which the game
+// may end or the grammar has something to say; prevEnd is where the token
+// before tok ends, -1 when tok starts the movetext. The grammar takes a RUN wherever movetext goes, so
+// the game ends where a full parse ends it: at a termination marker, before
+// a "[", or before a "1." across a blank line (gameEndsBefore), each of
+// them scanned again and delivered as usual. Anything else that a full
+// parse treats apart (a ")" without "(", nesting deeper than MaxDepth, a
+// string, an illegal byte, an escape line …) also ends the run, so that the
+// parse goes on from there exactly as it would; a variation open at that
+// point is left out of the run whole.
+func (p *parser) passOver(tok lexer.Token, prevEnd int) (end int) {
+	p.sc.Seek(tok.Start)
+	end = tok.Start // the end of the last token outside variations
+	depth := 0
 	for {
 		if e := p.sc.SkipPlain(); e >= 0 {
 			prevEnd = e
@@ -38,20 +132,20 @@ func (p *parser) passMovetext(tok lexer.Token) (lexer.Token, bool) {
 		case token.Move, token.Symbol, token.Integer, token.NAG, token.Comment, token.LineComment, token.Dots, token.Suffix, token.EnPassant:
 		case token.MoveNumber:
 			if depth == 0 && prevEnd >= 0 && isFirstMoveNumber(p.src[t.Start:t.End]) && BlankLine(p.src[prevEnd:t.Start]) {
-				return p.endPass(tok, end)
+				return end
 			}
 		case token.LParen:
 			if depth >= p.maxDepth {
-				return p.endPass(tok, end)
+				return end
 			}
 			depth++
 		case token.RParen:
 			if depth == 0 {
-				return p.endPass(tok, end)
+				return end
 			}
 			depth--
 		default:
-			return p.endPass(tok, end)
+			return end
 		}
 		prevEnd = t.End
 		if depth == 0 {
@@ -60,9 +154,9 @@ func (p *parser) passMovetext(tok lexer.Token) (lexer.Token, bool) {
 	}
 }
 
-// endPass ends the movetext that passMovetext passes over at end, where the
-// parse goes on, and returns it as an empty RUN token; nothing is passed
-// over when end is where it began.
+// endPass passes over the movetext from first, just scanned, to end,
+// where the parse goes on, and returns it as an empty RUN token; nothing is
+// passed over when end is where first begins.
 func (p *parser) endPass(first lexer.Token, end int) (lexer.Token, bool) {
 	if end == first.Start {
 		p.sc.Seek(first.End) // as if first had been scanned alone
@@ -71,6 +165,9 @@ func (p *parser) endPass(first lexer.Token, end int) (lexer.Token, bool) {
 	p.sc.Seek(end)
 	g := p.build.game
 	g.To = max(g.To, end)
+	if g.Unparsed == 0 {
+		g.UnparsedFrom = first.Start
+	}
 	g.Unparsed += end - first.Start
 	p.build.decided = true // the Replayer would start in the middle of the game
 	p.run[0], p.runLen, p.runChecked = first, 0, false

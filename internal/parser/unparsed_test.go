@@ -30,27 +30,60 @@ func outline(db *ast.Database) string {
 }
 
 // unparsedAgrees checks that a parse that leaves the movetext of every
-// game with tags unread finds the games of a full parse, with their
-// spans, tags and results, in the whole text and cut into pieces.
+// game with tags unread, or all of it but the first moves, finds the games
+// of a full parse, with their spans, tags and results, in the whole text
+// and cut into pieces; and that the moves it reads are the full parse's.
 func unparsedAgrees(t testing.TB, name, src string) (unparsed int) {
 	t.Helper()
-	skipAll := func([]*ast.TagPair) bool { return true }
-	for _, from := range []int{len(src) + 1, len(src) / 3, len(src) / 2} {
-		full, _, fullEnd := (&Parser{}).ParsePrefix(src, Cut{From: from})
-		lean, _, leanEnd := (&Parser{SkipMovetext: skipAll}).ParsePrefix(src, Cut{From: from})
-		if leanEnd != fullEnd {
-			t.Fatalf("%s: cut from %d: a parse with SkipMovetext stops at %d, a full parse at %d", name, from, leanEnd, fullEnd)
-		}
-		if got, want := outline(lean), outline(full); got != want {
-			t.Fatalf("%s: cut from %d: games differ with SkipMovetext:\n got: %.3000s\nwant: %.3000s", name, from, got, want)
-		}
-		if from > len(src) {
-			for _, g := range lean.Games {
-				unparsed += g.Unparsed
+	for _, keep := range []int{0, 1, 3} {
+		skip := func([]*ast.TagPair) int { return keep }
+		for _, from := range []int{len(src) + 1, len(src) / 3, len(src) / 2} {
+			full, _, fullEnd := (&Parser{}).ParsePrefix(src, Cut{From: from})
+			lean, _, leanEnd := (&Parser{SkipMovetext: skip}).ParsePrefix(src, Cut{From: from})
+			if leanEnd != fullEnd {
+				t.Fatalf("%s: keep %d, cut from %d: a parse with SkipMovetext stops at %d, a full parse at %d", name, keep, from, leanEnd, fullEnd)
+			}
+			if got, want := outline(lean), outline(full); got != want {
+				t.Fatalf("%s: keep %d, cut from %d: games differ with SkipMovetext:\n got: %.3000s\nwant: %.3000s", name, keep, from, got, want)
+			}
+			for i, g := range lean.Games {
+				if got, want := readText(g), firstMoves(full.Games[i], keep); g.Unparsed > 0 && got != want {
+					t.Fatalf("%s: keep %d: game %d reads %q, a full parse %q", name, keep, i+1, got, want)
+				}
+				if from > len(src) && keep == 0 {
+					unparsed += g.Unparsed
+				}
 			}
 		}
 	}
 	return unparsed
+}
+
+// readText returns the elements of g's main line read before the text it
+// left unread.
+func readText(g *ast.Game) string {
+	var b strings.Builder
+	for _, e := range g.Moves {
+		if e.Pos() < g.UnparsedFrom {
+			fmt.Fprintf(&b, "%T %d-%d ", e, e.Pos(), e.End())
+		}
+	}
+	return b.String()
+}
+
+// firstMoves returns the elements of g's main line up to its keep-th move.
+func firstMoves(g *ast.Game, keep int) string {
+	var b strings.Builder
+	for _, e := range g.Moves {
+		if keep == 0 {
+			break
+		}
+		fmt.Fprintf(&b, "%T %d-%d ", e, e.Pos(), e.End())
+		if _, ok := e.(*ast.Move); ok {
+			keep--
+		}
+	}
+	return b.String()
 }
 
 // TestSkipMovetext covers every test file and seed, and movetext that ends
@@ -125,4 +158,35 @@ func TestSkipMovetextCorpus(t *testing.T) {
 		files++
 	}
 	t.Logf("%d files agree; %d bytes of movetext left unread", files, unparsed)
+}
+
+// TestSkipMovetextKeepsFirstMoves: the moves asked for are read, the rest
+// of the main line is not, and a game that may write another language's
+// piece letters after them is read whole.
+func TestSkipMovetextKeepsFirstMoves(t *testing.T) {
+	for _, c := range []struct {
+		src      string
+		keep     int
+		read     string // the main line's elements read, as written
+		unparsed bool
+	}{
+		{"[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n", 3, "1. e4 e5 2. Nf3", true},
+		{"[Event \"e\"]\n\n1. e4 {c} e5 $1 2. Nf3 (2. d4) Nc6 *\n", 2, "1. e4 {c} e5", true},
+		{"[Event \"e\"]\n\n1. e4 e5 2. Sf3 Sc6 *\n", 2, "1. e4 e5 2. Sf3 Sc6", false},         // German letters after
+		{"[Event \"e\"]\n\n1. e4 (1. d4) e5 2. Nf3 *\n", 2, "1. e4 (1. d4) e5 2. Nf3", false}, // a variation first
+		{"[Event \"e\"]\n\n1. e4 e5 *\n", 3, "1. e4 e5", false},                               // shorter
+		{"[Event \"e\"]\n\n1. e4 e5 2. Nf3 *\n", 0, "", true},
+	} {
+		db, _ := (&Parser{SkipMovetext: func([]*ast.TagPair) int { return c.keep }}).Parse(c.src)
+		g := db.Games[0]
+		var read []string
+		for _, e := range g.Moves {
+			if g.Unparsed == 0 || e.Pos() < g.UnparsedFrom {
+				read = append(read, c.src[e.Pos():e.End()])
+			}
+		}
+		if got := strings.Join(read, " "); got != c.read || (g.Unparsed > 0) != c.unparsed {
+			t.Errorf("%q keeping %d: read %q, unparsed %d; want %q, unparsed %v", c.src, c.keep, got, g.Unparsed, c.read, c.unparsed)
+		}
+	}
 }

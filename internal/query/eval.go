@@ -127,6 +127,9 @@ func (g *Game) replay() []chess.Position {
 	}
 	g.replayed = true
 	pos := g.Model.Start
+	if pos == (chess.Position{}) {
+		return g.positions[:0] // no start: an unknown variant, a bad FEN
+	}
 	g.positions = append(g.positions[:0], pos)
 	for _, m := range g.Model.Moves {
 		m.Play(&pos)
@@ -193,17 +196,31 @@ func (g *Game) anyComment(f func(string) bool) bool {
 }
 
 // starts reports whether the main line starts from the initial position
-// with the moves of want.
-func (g *Game) starts(want []chess.Move) bool {
-	if g.Model == nil || len(g.Model.Moves) < len(want) || g.Model.Start.Key() != initialKey {
+// and reaches the positions of after, one a ply: it plays the moves that
+// reach them, as no two moves from one position reach the same one.
+func (g *Game) starts(after []chess.Position) bool {
+	ps := g.replay()
+	if len(ps) <= len(after) || ps[0].Key() != initialKey {
 		return false
 	}
-	for i, m := range want {
-		if g.Model.Moves[i].Move != m {
+	for i := range after {
+		if !ps[i+1].Same(&after[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// positionsAfter returns the positions that moves reach from the initial
+// position, one a move.
+func positionsAfter(moves []chess.Move) []chess.Position {
+	pos := chess.StartingPosition()
+	after := make([]chess.Position, len(moves))
+	for i, m := range moves {
+		pos.Play(m)
+		after[i] = pos
+	}
+	return after
 }
 
 var initialKey = func() uint64 { p := chess.StartingPosition(); return p.Key() }()

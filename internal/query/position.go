@@ -75,6 +75,19 @@ func pieceOf(r rune) chess.PieceType {
 // same pieces, >= at least them, <= at most them, > and < the same
 // without equality.
 func (m material) matcher(op qtoken.Kind) func(*chess.Position) bool {
+	if op == qtoken.Eq {
+		// The commonest test, and the one most positions fail at once.
+		return func(p *chess.Position) bool {
+			for c := chess.White; c <= chess.Black; c++ {
+				for t := chess.Pawn; t <= chess.King; t++ {
+					if p.Pieces(c, t).Count() != m[c][t] {
+						return false
+					}
+				}
+			}
+			return true
+		}
+	}
 	return func(p *chess.Position) bool {
 		ge, le := true, true
 		for c := chess.White; c <= chess.Black; c++ {

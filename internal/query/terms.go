@@ -39,6 +39,11 @@ type Term struct {
 	// move of ply at; after >= 0 those after ply after; final the last.
 	at, after int
 	final     bool
+	// positional says that game, when set, reads only the main line's
+	// positions (Query.Positional); firstMoves, when positive, that it
+	// reads only those of its first moves (Query.MovesNeeded).
+	positional bool
+	firstMoves int
 }
 
 // tagFields are the subjects that name a tag, by their lower-case name.
@@ -48,6 +53,9 @@ var tagFields = map[string]string{
 	"termination": "Termination", "whitetitle": "WhiteTitle", "blacktitle": "BlackTitle", "mode": "Mode",
 	"eventdate": "EventDate", "whitefideid": "WhiteFideId", "blackfideid": "BlackFideId",
 }
+
+// positionalFlags are the flags that read the main line's positions only.
+var positionalFlags = map[string]bool{"checkmate": true, "stalemate": true}
 
 // flags are the subjects that stand alone: a test of the whole game.
 var flags = map[string]func(*Game) bool{
@@ -180,7 +188,7 @@ func (p *parser) flag(s Subject) *Node {
 	name := s.name()
 	if f, ok := flags[name]; ok && s.Arg == nil {
 		t := newTerm(s, NeedMoves)
-		t.game = f
+		t.game, t.positional = f, positionalFlags[name]
 		return term(t)
 	}
 	if example, ok := compareExample(name); ok {
@@ -529,7 +537,8 @@ func (p *parser) compare(s Subject, op, v Token) *Node {
 			if err != "" {
 				return failv(ErrMove, bad, err)
 			}
-			t.game = func(g *Game) bool { return g.starts(moves) }
+			after := positionsAfter(moves)
+			t.game, t.positional, t.firstMoves = func(g *Game) bool { return g.starts(after) }, true, len(after)
 		}
 	case name == "tag":
 		p.failAt(s.from(), s.to(), ErrNeedsCompare, s.rawName(), `tag("TimeControl") = "40/7200:3600"`)

@@ -20,11 +20,17 @@ type worker struct {
 	stream *check.Stream
 	// syncBuf is the memory a range worker searches for sync points in.
 	syncBuf []byte
+	// watcher gets the main lines' positions (Options.NewWatcher); nil
+	// when nothing watches them.
+	watcher PositionWatcher
 }
 
 // newWorker returns a worker set up as the options say.
 func (opts Options) newWorker() *worker {
 	w := &worker{parser: opts.newParser(), models: new(check.Memory)}
+	if opts.NewWatcher != nil && !opts.Model && !opts.SyntaxOnly && !opts.ReplayWhileParsing && !opts.InParts {
+		w.watcher = opts.NewWatcher()
+	}
 	if opts.ReplayWhileParsing && !opts.SyntaxOnly && !opts.Model {
 		if w.stream = opts.checker().Stream(); w.stream != nil {
 			w.parser.Replayer = w.stream

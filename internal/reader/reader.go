@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/check"
@@ -97,13 +98,21 @@ type Options struct {
 	// ignored with Model and SyntaxOnly, and with Language set.
 	ReplayWhileParsing bool
 	// SkipMovetext, when set, is asked with the tag section of each game
-	// whether its movetext can be left unread (parser.Parser.SkipMovetext),
-	// for callers that decide what they need of a game from its tags, as
-	// pgnc select does: such a game's AST has no moves (AST.Unparsed), its
-	// moves are not replayed, and its span and the games around it stay
-	// those of a full parse. With Workers > 1 it runs on the workers, so
-	// it must be safe to call from several goroutines at once.
-	SkipMovetext func(tags []*ast.TagPair) bool
+	// how much of its movetext is needed (parser.Parser.SkipMovetext): -1
+	// all, 0 none, n the first n moves of the main line. It is for callers
+	// that decide what they need of a game from its tags or its first
+	// moves, as pgnc select does: such a game's AST lacks the rest
+	// (AST.Unparsed), only the moves read are replayed, and its span and
+	// the games around it stay those of a full parse. With Workers > 1 it
+	// runs on the workers, so it must be safe to call from several
+	// goroutines at once.
+	SkipMovetext func(tags []*ast.TagPair) (keep int)
+	// NewWatcher, when set, makes a PositionWatcher for each worker, which
+	// gets the positions of the main line of every game the worker
+	// replays, just before Options.Prepare gets the game with the watcher
+	// in Game.Watcher: a Prepare that tests positions then needs no model.
+	// It is not used with Model, SyntaxOnly, ReplayWhileParsing or InParts.
+	NewWatcher func() PositionWatcher
 	// Prepare, when set, is called for every game once it is checked, and
 	// what it returns becomes the game's Prepared. With Workers > 1 it runs
 	// on the workers, so that work done for each game, such as writing it
@@ -116,6 +125,15 @@ type Options struct {
 	// and Model, so that their memory is freed before the game is handed
 	// out.
 	Prepare func(*Game) []byte
+}
+
+// A PositionWatcher gets each position of a game's main line as it is
+// replayed: ply 0 for the start, then the position after each move played
+// (check.Checker.Positions). A game that cannot be replayed from its start
+// (an unknown variant, a bad FEN) gives none; one with an illegal move
+// gives those before it.
+type PositionWatcher interface {
+	Position(ply int, pos *chess.Position)
 }
 
 // newParser returns a parser set up as the options say.
@@ -172,6 +190,9 @@ type Game struct {
 	// of them, or those before the first that could not be played; 0 with
 	// Options.SyntaxOnly.
 	Plies int
+	// Watcher is the worker's PositionWatcher (Options.NewWatcher) inside
+	// Options.Prepare, which has seen the game's main line; nil elsewhere.
+	Watcher PositionWatcher
 	// Prepared is what Options.Prepare returned for the game.
 	Prepared []byte
 }
@@ -902,6 +923,9 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 		w.models.Reset() // as the parser reuses the trees
 		checker.Memory = w.models
 	}
+	if w.watcher != nil {
+		checker.Positions = w.watcher.Position
+	}
 	outside := byGame[0] // in position order, interleaved with the games
 	flushOutside := func(before int) {
 		n := 0
@@ -957,8 +981,9 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 			if game.Model != nil {
 				game.Model.Index = 0
 			}
+			game.Watcher = w.watcher
 			game.Prepared = opts.Prepare(game)
-			game.Index = i + 1 // marks a game, for number
+			game.Index, game.Watcher = i+1, nil // a number marks a game, for number
 		}
 		if opts.ReuseMemory && opts.Workers > 1 {
 			game.AST, game.Model = nil, nil // the worker reuses their memory for the next piece
