@@ -19,7 +19,7 @@ func clusterPipeline(t *testing.T) *beam.Pipeline {
 		t.Fatal(err)
 	}
 	p, s := beam.NewPipelineWithRoot()
-	beam.ParDo0(s, &writeFn{Path: "gs://bucket/report.txt"}, Build(s, units, Options{RangeSize: 4096}))
+	Build(s, units, Options{RangeSize: 4096}, "gs://bucket/report")
 	return p
 }
 

@@ -233,7 +233,9 @@ func TestNoReport(t *testing.T) {
 }
 
 // TestOutputOnPrism: with --output, prism in this process writes the
-// report there and the command prints it.
+// report there, in shards and a summary, and the command prints the
+// shards joined; with --print=false it prints nothing and exits as the
+// summary says.
 func TestOutputOnPrism(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"a.pgn": lettersPGN})
 	output := filepath.Join(dir, "report.txt")
@@ -241,8 +243,16 @@ func TestOutputOnPrism(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "1 file, 1 game") {
 		t.Fatalf("exit %d, standard output:\n%s\nstandard error:\n%s", code, stdout, stderr)
 	}
-	if b, err := os.ReadFile(output); err != nil || !bytes.HasPrefix(b, []byte(stdout)) {
+	b, err := os.ReadFile(filepath.Join(dir, "report-00000-of-00001.txt"))
+	if err != nil || string(b) != stdout {
 		t.Errorf("the report at --output is not what was printed: %v\n%s", err, b)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "report-summary.json")); err != nil || !bytes.Contains(b, []byte(`"games":1`)) {
+		t.Errorf("the summary: %v\n%s", err, b)
+	}
+	stdout, _, code = runCommand(t, "check", "--print=false", "--output="+output, filepath.Join(dir, "a.pgn"))
+	if code != 1 || stdout != "" {
+		t.Errorf("--print=false: exit %d, standard output %q; want 1 and nothing", code, stdout)
 	}
 }
 

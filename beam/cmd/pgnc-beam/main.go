@@ -115,7 +115,7 @@ type checkFlags struct {
 	format, output, summary string
 	encoding, pieceLetters  string
 	maxRepeats              int
-	strict, verbose         bool
+	strict, verbose, print  bool
 	names                   []string
 }
 
@@ -137,7 +137,8 @@ func defineCheckFlags(set *flag.FlagSet) *checkFlags {
 	set.StringVar(&f.encoding, "encoding", "auto", "how tag values and comments are read: auto (UTF-8; a game that is not UTF-8 is read as Windows-1252, with a warning), utf8 (bytes that are not UTF-8 are errors) or latin1 (Windows-1252)")
 	set.StringVar(&f.pieceLetters, "piece-letters", "", "the language of the piece letters of every game: "+languageCodes()+"; by default a game with letters that are not English is read in the one language that has them all")
 	set.Int64Var(&f.opts.RangeSize, "range-size", pgncbeam.DefaultRangeSize, "bytes of a plain file per work unit")
-	set.StringVar(&f.output, "output", "", "where the pipeline writes its report: a path the workers can write and this command can read (gs://... on a cluster); required unless the runner runs in this process (prism without --endpoint, direct)")
+	set.StringVar(&f.output, "output", "", "where the pipeline writes its report, in shards OUTPUT-00000-of-00002.txt (.jsonl for json) and OUTPUT-summary.json, OUTPUT without a .txt or .jsonl ending: a path the workers can write (gs://... on a cluster); required unless the runner runs in this process (prism without --endpoint, direct)")
+	set.BoolVar(&f.print, "print", true, "print the report, the shards joined in order, once the job is done (--print=false: only the exit code, from the summary)")
 	set.StringVar(&f.summary, "summary", "", "write the counts, per file and in all, as JSON to this file")
 	set.BoolVar(&f.verbose, "verbose", false, "show the runner's progress messages on standard error")
 	set.VisitAll(func(fl *flag.Flag) {
@@ -311,7 +312,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		if job.async {
-			fmt.Fprintf(stderr, "pgnc-beam: the job is submitted (--async); its report goes to %s\n", job.output)
+			fmt.Fprintf(stderr, "pgnc-beam: the job is submitted (--async); its report goes to %s and %s\n",
+				pgncbeam.ShardPattern(job.output, opts.JSON), pgncbeam.SummaryName(job.output))
 		}
 		return exitClean
 	}
@@ -324,6 +326,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "pgnc-beam: reading the report %s: %v\n", job.output, err)
 		return exitUsage
+	}
+	if !flags.print {
+		text = nil
 	}
 	if _, err := stdout.Write(text); err != nil {
 		fmt.Fprintf(stderr, "pgnc-beam: writing standard output: %v\n", err)
