@@ -21,10 +21,7 @@ func TestMeasureMerge(t *testing.T) {
 		t.Skip("PGNC_BEAM_MEASURE names no input to measure")
 	}
 	opts := Options{}
-	units, err := Expand([]string{path}, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	units := expandArgs(t, path)
 	// Run the steps as a runner would, keeping what each hands on.
 	out, ship := runDirect(t, units, opts, plainTracker)
 	_, sum, err := SplitOutput(out)

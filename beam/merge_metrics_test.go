@@ -13,12 +13,12 @@ import (
 // and the counters that prism reports.
 func counters(t *testing.T, inputs []string, opts Options) (Summary, map[string]int64) {
 	t.Helper()
-	units, err := Expand(inputs, opts)
+	in, err := Expand(inputs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var res metrics.Results
-	out, err := Run(context.Background(), units, opts, "", func(ctx context.Context, p *beam.Pipeline) error {
+	out, err := Run(context.Background(), in, opts, "", func(ctx context.Context, p *beam.Pipeline) error {
 		pr, err := prism.Execute(ctx, p)
 		if err == nil {
 			res = pr.Metrics()

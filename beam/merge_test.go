@@ -142,10 +142,7 @@ func TestFooledSeamsMended(t *testing.T) {
 				args = append(args, "--format", "json")
 			}
 			want, _ := exec.Command(pgnc, args...).Output()
-			units, err := Expand([]string{c.path}, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
+			units := expandArgs(t, c.path)
 			moved := c.path + ".gone"
 			out, ship := runDirect(t, units, opts, plainTracker, func() { os.Rename(c.path, moved) })
 			os.Rename(moved, c.path)
@@ -166,7 +163,7 @@ func TestFooledSeamsMended(t *testing.T) {
 	for _, n := range []int{1, 3, 5, 8} {
 		want, _ := exec.Command(pgnc, "check", "-q", "--max-errors", fmt.Sprint(n), plain).Output()
 		opts := Options{RangeSize: boundary, MaxErrors: n}
-		units, _ := Expand([]string{plain}, opts)
+		units := expandArgs(t, plain)
 		out, _ := runDirect(t, units, opts, plainTracker)
 		if got, _, _ := SplitOutput(out); !bytes.Equal(got, want) {
 			t.Errorf("--max-errors %d: output differs from pgnc check:\n%s", n, firstDifference(got, want))

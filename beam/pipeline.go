@@ -110,8 +110,10 @@ type unit struct {
 	Prev   bool          `json:",omitempty"`
 	Group  int           `json:",omitempty"`
 	// Member is 1 + the index of a zip archive's member, read whole
-	// (zip.go); 0 for a file.
-	Member int `json:",omitempty"`
+	// (zip.go); 0 for a file. NoMember marks a zip archive without a .pgn
+	// member, which pgnc check passes over in a directory.
+	Member   int  `json:",omitempty"`
+	NoMember bool `json:",omitempty"`
 }
 
 // key names the results of a unit: its file and its place in it, the
@@ -218,6 +220,10 @@ type rangeMeta struct {
 	// all ranges add up to a serial read's, and the games the next range
 	// reads before End are not printed.
 	Mended bool   `json:",omitempty"`
+	// Unopened says the input could not be opened (a zip member with a
+	// method of compression that Go does not read, say): Err says why,
+	// and it is not counted as a file, as in pgnc check.
+	Unopened bool `json:",omitempty"`
 	Seam   int64  `json:",omitempty"`
 	Mirror counts `json:",omitempty"`
 }
@@ -237,85 +243,16 @@ func init() {
 	register.Emitter1[int]()
 }
 
-// Expand turns the command's arguments into work units: files and
-// gs:// objects as they are, directories and gs:// prefixes ending in "/"
-// into the PGN files below them (input.IsPGNName), in the order pgnc
-// check reads them. A path that cannot be read is an error. It reads the
-// first bytes of each file to tell its format; the frames of a zstd file
-// are indexed in the pipeline (indexFn).
-func Expand(args []string, opts Options) ([]unit, error) {
-	ctx := context.Background()
-	var units []unit
-	file := 0
-	add := func(path string) error {
-		src, err := openSource(ctx, path)
-		if err != nil {
-			return err
-		}
-		defer src.Close()
-		head := make([]byte, 512)
-		n, err := src.ReadAt(head, 0)
-		if err != nil && err != io.EOF {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		format, err := input.Detect(head[:n])
-		var notPGN *input.NotPGNError
-		u := unit{File: file, Path: path, Name: path, Size: src.Size()}
-		switch {
-		case errors.As(err, &notPGN):
-			u = unit{File: file, Path: path, Name: path, NotPGN: notPGN}
-		case err != nil:
-			return fmt.Errorf("%s: %w", path, err)
-		case format == input.Zip:
-			members, err := zipUnits(src, path, file)
-			if err != nil {
-				return err
-			}
-			units = append(units, members...)
-			file += len(members)
-			return nil
-		case format == input.Zstd:
-			u.Zstd = true
-		case format != input.Text:
-			u.Whole = true
-		default:
-			// One unit: the splittable DoFn cuts it in ranges (sdf.go).
-			u.End = u.Size
-		}
-		units = append(units, u)
-		file++
-		return nil
-	}
-	for _, arg := range args {
-		paths, err := listInputs(ctx, arg)
-		if err != nil {
-			return nil, err
-		}
-		if len(paths) == 0 {
-			return nil, fmt.Errorf("%s: no PGN file in this directory (.pgn, compressed, or in a zip archive)", arg)
-		}
-		for _, path := range paths {
-			if err := add(path); err != nil {
-				return nil, err
-			}
-		}
-	}
-	absPaths(units)
-	return units, nil
-}
-
-// Build adds the check of units to the pipeline under s, which writes
-// its report to output in shards, and its summary (run.go).
-func Build(s beam.Scope, units []unit, opts Options, output string) {
-	var encoded []string
-	for _, u := range units {
-		encoded = append(encoded, encodeUnit(u))
-	}
+// Build adds the check of the files that inputs name to the pipeline
+// under s, which writes its report to output in shards, and its summary
+// (run.go).
+func Build(s beam.Scope, inputs []Input, opts Options, output string) {
+	units := addExpand(s, inputs) // expand.go
 	s = s.Scope("pgnc.check")
 	// Reshuffles spread the files over workers before their frames are
 	// indexed, and the units over workers before they are checked, on a
 	// runner that does not split bundles as they run.
-	indexed := beam.ParDo(s, &indexFn{Opts: opts}, beam.Reshuffle(s, beam.CreateList(s, encoded)))
+	indexed := beam.ParDo(s, &indexFn{Opts: opts}, beam.Reshuffle(s, units))
 	meta, games := beam.ParDo2(s, &checkRangesFn{Opts: opts}, beam.Reshuffle(s, indexed))
 	plan, settled, layout := beam.ParDo3(s, &settleFn{Opts: opts}, beam.GroupByKey(s, meta))
 	rendered := beam.ParDo(s, &renderFn{Opts: opts}, games, beam.SideInput{Input: plan})
@@ -640,6 +577,10 @@ func settle(ctx context.Context, results []unitResult, opts Options) (plan, [][]
 		}
 		ranges := results[i:j]
 		i = j
+		if ranges[0].Unopened {
+			sum.Failures = append(sum.Failures, ranges[0].Err)
+			continue
+		}
 		files++
 		name := ranges[0].Unit.Name
 		if u := ranges[0].Unit; u.NotPGN != nil {

@@ -44,11 +44,11 @@ func pgncBinary(t *testing.T) string {
 // its report and summary.
 func runPipeline(t *testing.T, args []string, opts Options) ([]byte, Summary) {
 	t.Helper()
-	units, err := Expand(args, opts)
+	inputs, err := Expand(args)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Run(context.Background(), units, opts, "", onPrism)
+	out, err := Run(context.Background(), inputs, opts, "", onPrism)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,11 +168,15 @@ func TestSameAsCheck(t *testing.T) {
 // TestMissingInput: a path that does not exist is one clear error before
 // the pipeline starts.
 func TestMissingInput(t *testing.T) {
-	_, err := Expand([]string{"no/such/file.pgn"}, Options{})
+	_, err := Expand([]string{"no/such/file.pgn"})
 	if err == nil || !strings.Contains(err.Error(), "no/such/file.pgn") {
 		t.Errorf("error %v, want one naming the path", err)
 	}
-	if _, err := Expand([]string{t.TempDir()}, Options{}); err == nil || !strings.Contains(err.Error(), "no PGN file") {
+	in, err := Expand([]string{t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := expandUnits(context.Background(), in); err == nil || !strings.Contains(err.Error(), "no PGN file") {
 		t.Errorf("empty directory: %v", err)
 	}
 }
@@ -213,10 +217,10 @@ func TestGCS(t *testing.T) {
 	if len(sum.Files) != 4 {
 		t.Errorf("%d files checked, want the 4 PGN objects: %+v", len(sum.Files), sum.Files)
 	}
-	if units, err := Expand([]string{"gs://games/dump/[ab]-*.pgn"}, Options{}); err != nil || len(units) != 2 || units[1].Name != "gs://games/dump/b-broken.pgn" {
-		t.Errorf("a gs:// pattern: %v, %+v", err, units)
+	if _, sum := runPipeline(t, []string{"gs://games/dump/[ab]-*.pgn"}, Options{RangeSize: 4096}); len(sum.Files) != 2 || sum.Files[1].Name != "gs://games/dump/b-broken.pgn" {
+		t.Errorf("a gs:// pattern: %+v", sum.Files)
 	}
-	if _, err := Expand([]string{"gs://games/dump/missing.pgn"}, Options{}); err == nil || !strings.Contains(err.Error(), "missing.pgn") {
+	if _, err := Expand([]string{"gs://games/dump/missing.pgn"}); err == nil || !strings.Contains(err.Error(), "missing.pgn") {
 		t.Errorf("a missing object: %v", err)
 	}
 }
@@ -252,10 +256,7 @@ func TestFrameGroups(t *testing.T) {
 	pgnc := pgncBinary(t)
 	text := cleanGames(t)
 	path := manyFrames(t, strings.Repeat(text, 4), 1000)
-	units, err := Expand([]string{path}, Options{RangeSize: 4096})
-	if err != nil {
-		t.Fatal(err)
-	}
+	units := expandArgs(t, path)
 	if len(units) != 1 || !units[0].Zstd {
 		t.Fatalf("units %+v, want one zstd file to index", units)
 	}
@@ -337,10 +338,7 @@ func TestCutShort(t *testing.T) {
 func TestGlobs(t *testing.T) {
 	pgnc := pgncBinary(t)
 	want, _ := filepath.Glob("../testdata/*.pgn")
-	units, err := Expand([]string{"../testdata/*.pgn"}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	units := expandArgs(t, "../testdata/*.pgn")
 	var got []string
 	for _, u := range units {
 		got = append(got, u.Name)
@@ -349,9 +347,25 @@ func TestGlobs(t *testing.T) {
 		t.Errorf("the pattern names %v, want %v", got, want)
 	}
 	checkBoth(t, pgnc, want, Options{RangeSize: 4096})
-	if _, err := Expand([]string{"../testdata/*.nothing"}, Options{}); err == nil || !strings.Contains(err.Error(), "no file matches") {
+	in, _ := Expand([]string{"../testdata/*.nothing"})
+	if _, err := expandUnits(context.Background(), in); err == nil || !strings.Contains(err.Error(), "no file matches") {
 		t.Errorf("a pattern that matches nothing: %v", err)
 	}
+}
+
+// expandArgs returns the units of the files args name, found as the
+// pipeline finds them (expandUnits).
+func expandArgs(t testing.TB, args ...string) []unit {
+	t.Helper()
+	in, err := Expand(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, err := expandUnits(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return units
 }
 
 // cleanGames is the project's test files whose comments all close, one

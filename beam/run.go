@@ -154,14 +154,14 @@ func writeFile(ctx context.Context, path string, b []byte) error {
 	return w.Close()
 }
 
-// Run builds the check of units, runs it with run (beamx.Run, or a
+// Run builds the check of the files inputs name, runs it with run (beamx.Run, or a
 // runner's Execute), and returns the report the pipeline wrote, its
 // shards joined, followed by the summary's line of JSON (SplitOutput). The
 // report goes to output, a path the workers can write (gs://... on a
 // cluster); with output "", to a temporary directory that is removed,
 // which only a runner in this process (prism's default, direct) can
 // write.
-func Run(ctx context.Context, units []unit, opts Options, output string, run func(context.Context, *beam.Pipeline) error) ([]byte, error) {
+func Run(ctx context.Context, inputs []Input, opts Options, output string, run func(context.Context, *beam.Pipeline) error) ([]byte, error) {
 	if output == "" {
 		dir, err := os.MkdirTemp("", "pgnc-beam-")
 		if err != nil {
@@ -170,19 +170,19 @@ func Run(ctx context.Context, units []unit, opts Options, output string, run fun
 		defer os.RemoveAll(dir)
 		output = filepath.Join(dir, "report")
 	}
-	if err := Launch(ctx, units, opts, output, run); err != nil {
+	if err := Launch(ctx, inputs, opts, output, run); err != nil {
 		return nil, err
 	}
 	return ReadReport(ctx, output, opts.JSON)
 }
 
-// Launch builds the check of units, whose report the workers write to
+// Launch builds the check of the files inputs name, whose report the workers write to
 // output, and runs it with run. It does not read the report: run may not
 // have run the pipeline (the vet and dot runners, Dataflow's --dry_run),
 // or only submitted it (--async).
-func Launch(ctx context.Context, units []unit, opts Options, output string, run func(context.Context, *beam.Pipeline) error) error {
+func Launch(ctx context.Context, inputs []Input, opts Options, output string, run func(context.Context, *beam.Pipeline) error) error {
 	p, s := beam.NewPipelineWithRoot()
-	Build(s, units, opts, output)
+	Build(s, inputs, opts, output)
 	if err := run(ctx, p); err != nil {
 		return fmt.Errorf("the pipeline failed: %w", err)
 	}
@@ -229,18 +229,4 @@ func readFile(ctx context.Context, path string) ([]byte, error) {
 	}
 	defer r.Close()
 	return io.ReadAll(r)
-}
-
-// absPaths makes the local paths units are read from absolute, leaving
-// the names they print as given: a worker that a runner's boot loader
-// starts runs in a directory of its own.
-func absPaths(units []unit) {
-	for i := range units {
-		if isGCS(units[i].Path) {
-			continue
-		}
-		if abs, err := filepath.Abs(units[i].Path); err == nil {
-			units[i].Path = abs
-		}
-	}
 }

@@ -34,12 +34,12 @@ func TestShards(t *testing.T) {
 				args = append(args, "--format", "json")
 			}
 			want, _ := exec.Command(pgnc, args...).Output()
-			units, err := Expand([]string{input}, opts)
+			inputs, err := Expand([]string{input})
 			if err != nil {
 				t.Fatal(err)
 			}
 			output := filepath.Join(dir, "report.txt")
-			if err := Launch(context.Background(), units, opts, output, onPrism); err != nil {
+			if err := Launch(context.Background(), inputs, opts, output, onPrism); err != nil {
 				t.Fatal(err)
 			}
 			line, err := os.ReadFile(SummaryName(output))
