@@ -219,13 +219,13 @@ type rangeMeta struct {
 	// next range reads from Seam to End (Mirror), so that the counts of
 	// all ranges add up to a serial read's, and the games the next range
 	// reads before End are not printed.
-	Mended bool `json:",omitempty"`
+	Mended bool   `json:",omitempty"`
+	Seam   int64  `json:",omitempty"`
+	Mirror counts `json:",omitempty"`
 	// Unopened says the input could not be opened (a zip member with a
 	// method of compression that Go does not read, say): Err says why,
 	// and it is not counted as a file, as in pgnc check.
-	Unopened bool   `json:",omitempty"`
-	Seam     int64  `json:",omitempty"`
-	Mirror   counts `json:",omitempty"`
+	Unopened bool `json:",omitempty"`
 }
 
 // rangeGames are the games of one step of a unit that have a diagnostic
