@@ -16,10 +16,12 @@ import (
 // shipped are the bytes that cross from one step of the pipeline to
 // another in a direct run: the records of the ranges (to the settle
 // step), their games with diagnostics (to the render step), the plan
-// (the render step's side input), and the printed pieces (to the concat
-// step).
+// (the render step's side input), and the printed pieces (to the
+// writers of the shards).
 type shipped struct {
 	Records, Meta, Games, Plan, Pieces int
+	Units                              int      // the units, as JSON, that the number step holds
+	MaxShard                           int      // the pieces of the largest shard, which one writer holds
 	meta                               [][]byte // the records
 	plan                               plan
 }
@@ -47,6 +49,9 @@ func runDirect(t testing.TB, units []unit, opts Options, track trackerFunc, befo
 		}
 	}
 	var ship shipped
+	for _, u := range units {
+		ship.Units += len(encodeUnit(u))
+	}
 	var meta, games [][]byte
 	fn := &checkRangesFn{Opts: opts}
 	for _, enc := range indexed {
@@ -89,9 +94,13 @@ func runDirect(t testing.TB, units []unit, opts Options, track trackerFunc, befo
 	// summary's line.
 	byShard := map[int][][]byte{}
 	key := &shardKeyFn{Steps: opts.shardSteps()}
+	size := map[int]int{}
 	for _, pc := range pieces {
 		k, b := key.ProcessElement(pc)
 		byShard[k] = append(byShard[k], b)
+		if size[k] += len(b); k != summaryShard {
+			ship.MaxShard = max(ship.MaxShard, size[k])
+		}
 	}
 	if len(byShard) != shards+1 {
 		t.Fatalf("%d shards and the summary, want %d and the summary", len(byShard)-1, shards)
