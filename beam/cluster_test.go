@@ -14,12 +14,12 @@ import (
 // ranges, as a cluster would run it.
 func clusterPipeline(t *testing.T) *beam.Pipeline {
 	t.Helper()
-	units, err := Expand([]string{"../testdata"}, Options{RangeSize: 4096})
+	inputs, err := Expand([]string{"../testdata"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	p, s := beam.NewPipelineWithRoot()
-	beam.ParDo0(s, &writeFn{Path: "gs://bucket/report.txt"}, Build(s, units, Options{RangeSize: 4096}))
+	Build(s, inputs, Options{RangeSize: 4096}, "gs://bucket/report")
 	return p
 }
 

@@ -9,10 +9,11 @@ import (
 
 // TestMeasureMerge measures, on the file or directory that
 // PGNC_BEAM_MEASURE names, what crosses between the pipeline's steps and
-// what the steps that see every range hold: the settle step (the records
-// of all ranges, decoded, and the plan) and the concat step (the printed
-// pieces). It is a measurement, not a check, and skips without the
-// variable:
+// what the steps that see every range or every file hold: the number
+// step (the units), the settle step (the records of all ranges, decoded,
+// and the plan), and the writer of the largest shard of the report (its
+// printed pieces). It is a measurement, not a check, and skips without
+// the variable:
 //
 //	PGNC_BEAM_MEASURE=bulk4.pgn go test -run TestMeasureMerge -v .
 func TestMeasureMerge(t *testing.T) {
@@ -21,10 +22,7 @@ func TestMeasureMerge(t *testing.T) {
 		t.Skip("PGNC_BEAM_MEASURE names no input to measure")
 	}
 	opts := Options{}
-	units, err := Expand([]string{path}, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	units := expandArgs(t, path)
 	// Run the steps as a runner would, keeping what each hands on.
 	out, ship := runDirect(t, units, opts, plainTracker)
 	_, sum, err := SplitOutput(out)
@@ -59,7 +57,8 @@ func TestMeasureMerge(t *testing.T) {
 	runtime.KeepAlive(all)
 	runtime.KeepAlive(p)
 	runtime.KeepAlive(pieces)
-	t.Logf("concat holds the pieces: %d B (%.2f/game), the output %d B", ship.Pieces, per(ship.Pieces), len(out))
+	t.Logf("the number step holds %d units, %d B; the largest shard's writer holds %d B (shards of %d steps); the output %d B",
+		len(units), ship.Units, ship.MaxShard, opts.shardSteps(), len(out))
 }
 
 // heap returns the bytes of the live heap after a collection.

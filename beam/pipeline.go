@@ -79,6 +79,9 @@ type Options struct {
 	Encoding     string
 	PieceLetters string
 	MaxRepeats   int
+	// ShardSteps is how many steps of units (planEntry.Ordinal) print to
+	// one shard of the report (run.go); 0: DefaultShardSteps.
+	ShardSteps int
 }
 
 func (o Options) readOptions() reader.Options {
@@ -107,8 +110,10 @@ type unit struct {
 	Prev   bool          `json:",omitempty"`
 	Group  int           `json:",omitempty"`
 	// Member is 1 + the index of a zip archive's member, read whole
-	// (zip.go); 0 for a file.
-	Member int `json:",omitempty"`
+	// (zip.go); 0 for a file. NoMember marks a zip archive without a .pgn
+	// member, which pgnc check passes over in a directory.
+	Member   int  `json:",omitempty"`
+	NoMember bool `json:",omitempty"`
 }
 
 // key names the results of a unit: its file and its place in it, the
@@ -129,6 +134,7 @@ type rangeKey struct {
 // gameResult is what printing needs of one game, relative to its range.
 type gameResult struct {
 	Index   int            // 1-based in the range; 0 for text outside games
+	At      int64          // where it starts, in the offsets of its range's reader
 	Players []model.Tag    // the White and Black tags, which name the game
 	Diags   []diag.Located // lines counted from the range's first
 }
@@ -138,6 +144,10 @@ type gameResult struct {
 // between them (ErrorsOutside), not inputs that are not PGN.
 type counts struct {
 	Games, GamesWithErrors, Errors, ErrorsOutside, Warnings, Plies, Skipped int
+}
+
+func (c *counts) sub(d counts) {
+	c.add(counts{-d.Games, -d.GamesWithErrors, -d.Errors, -d.ErrorsOutside, -d.Warnings, -d.Plies, -d.Skipped})
 }
 
 func (c *counts) add(d counts) {
@@ -201,6 +211,21 @@ type rangeMeta struct {
 	Count         counts
 	// Err is the error that ended the reading early, after Games.
 	Err string
+	// Mended says the range mended the seam at its end (seam.go): the
+	// range after it starts at Seam, inside this range's last game, and
+	// reads games that are none until End, where this range's reading
+	// ended and the next's meets it. This range's End, Lines and Count
+	// take those of the text from its own end to End, less those the
+	// next range reads from Seam to End (Mirror), so that the counts of
+	// all ranges add up to a serial read's, and the games the next range
+	// reads before End are not printed.
+	Mended bool   `json:",omitempty"`
+	Seam   int64  `json:",omitempty"`
+	Mirror counts `json:",omitempty"`
+	// Unopened says the input could not be opened (a zip member with a
+	// method of compression that Go does not read, say): Err says why,
+	// and it is not counted as a file, as in pgnc check.
+	Unopened bool `json:",omitempty"`
 }
 
 // rangeGames are the games of one step of a unit that have a diagnostic
@@ -212,102 +237,29 @@ type rangeGames struct {
 }
 
 func init() {
-	register.DoFn5x1[context.Context, int, func(*[]byte) bool, func([]byte), func([]byte), error](&settleFn{})
+	register.DoFn6x1[context.Context, int, func(*[]byte) bool, func([]byte), func([]byte), func(int), error](&settleFn{})
 	register.DoFn4x1[context.Context, []byte, func(*[]byte) bool, func([]byte), error](&renderFn{})
-	register.DoFn3x2[context.Context, int, func(*[]byte) bool, []byte, error](&concatFn{})
-	register.Function1x2(keyAll)
 	register.Iter1[[]byte]()
+	register.Emitter1[int]()
 }
 
-// Expand turns the command's arguments into work units: files and
-// gs:// objects as they are, directories and gs:// prefixes ending in "/"
-// into the PGN files below them (input.IsPGNName), in the order pgnc
-// check reads them. A path that cannot be read is an error. It reads the
-// first bytes of each file to tell its format; the frames of a zstd file
-// are indexed in the pipeline (indexFn).
-func Expand(args []string, opts Options) ([]unit, error) {
-	ctx := context.Background()
-	var units []unit
-	file := 0
-	add := func(path string) error {
-		src, err := openSource(ctx, path)
-		if err != nil {
-			return err
-		}
-		defer src.Close()
-		head := make([]byte, 512)
-		n, err := src.ReadAt(head, 0)
-		if err != nil && err != io.EOF {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		format, err := input.Detect(head[:n])
-		var notPGN *input.NotPGNError
-		u := unit{File: file, Path: path, Name: path, Size: src.Size()}
-		switch {
-		case errors.As(err, &notPGN):
-			u = unit{File: file, Path: path, Name: path, NotPGN: notPGN}
-		case err != nil:
-			return fmt.Errorf("%s: %w", path, err)
-		case format == input.Zip:
-			members, err := zipUnits(src, path, file)
-			if err != nil {
-				return err
-			}
-			units = append(units, members...)
-			file += len(members)
-			return nil
-		case format == input.Zstd:
-			u.Zstd = true
-		case format != input.Text:
-			u.Whole = true
-		default:
-			// One unit: the splittable DoFn cuts it in ranges (sdf.go).
-			u.End = u.Size
-		}
-		units = append(units, u)
-		file++
-		return nil
-	}
-	for _, arg := range args {
-		paths, err := listInputs(ctx, arg)
-		if err != nil {
-			return nil, err
-		}
-		if len(paths) == 0 {
-			return nil, fmt.Errorf("%s: no PGN file in this directory (.pgn, compressed, or in a zip archive)", arg)
-		}
-		for _, path := range paths {
-			if err := add(path); err != nil {
-				return nil, err
-			}
-		}
-	}
-	absPaths(units)
-	return units, nil
-}
-
-// Build adds the check of units to the pipeline under s and returns the
-// collection of the report: one element, the bytes pgnc check prints,
-// followed by a line of JSON with the counts (see Summary).
-func Build(s beam.Scope, units []unit, opts Options) beam.PCollection {
-	var encoded []string
-	for _, u := range units {
-		encoded = append(encoded, encodeUnit(u))
-	}
+// Build adds the check of the files that inputs name to the pipeline
+// under s, which writes its report to output in shards, and its summary
+// (run.go).
+func Build(s beam.Scope, inputs []Input, opts Options, output string) {
+	units := addExpand(s, inputs) // expand.go
 	s = s.Scope("pgnc.check")
 	// Reshuffles spread the files over workers before their frames are
 	// indexed, and the units over workers before they are checked, on a
 	// runner that does not split bundles as they run.
-	indexed := beam.ParDo(s, &indexFn{Opts: opts}, beam.Reshuffle(s, beam.CreateList(s, encoded)))
+	indexed := beam.ParDo(s, &indexFn{Opts: opts}, beam.Reshuffle(s, units))
 	meta, games := beam.ParDo2(s, &checkRangesFn{Opts: opts}, beam.Reshuffle(s, indexed))
-	plan, settled := beam.ParDo2(s, &settleFn{Opts: opts}, beam.GroupByKey(s, meta))
+	plan, settled, layout := beam.ParDo3(s, &settleFn{Opts: opts}, beam.GroupByKey(s, meta))
 	rendered := beam.ParDo(s, &renderFn{Opts: opts}, games, beam.SideInput{Input: plan})
 	pieces := beam.Flatten(s, rendered, settled)
-	return beam.ParDo(s, &concatFn{}, beam.GroupByKey(s, beam.ParDo(s, keyAll, pieces)))
+	shards := beam.GroupByKey(s, beam.ParDo(s, &shardKeyFn{Steps: opts.shardSteps()}, pieces))
+	beam.ParDo0(s, &writeShardFn{Output: output, JSON: opts.JSON}, shards, beam.SideInput{Input: layout})
 }
-
-// keyAll puts every printed piece under one key, to be joined in order.
-func keyAll(b []byte) (int, []byte) { return 0, b }
 
 func encodeUnit(u unit) string {
 	b, err := json.Marshal(u)
@@ -336,6 +288,7 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 	}
 	defer f.Close()
 	var rd *reader.Reader
+	var d *decodedText // the text of a frame group
 	switch {
 	case u.Member > 0:
 		var c io.Closer
@@ -346,8 +299,7 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 	case u.Whole:
 		rd = reader.OpenFile(f, u.Size, u.Name, opts.readOptions())
 	case len(u.Frames) > 0:
-		d, err := newDecodedText(f, u.Frames)
-		if err != nil {
+		if d, err = newDecodedText(f, u.Frames); err != nil {
 			return res, err
 		}
 		defer d.Close()
@@ -390,7 +342,35 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 		rd = reader.NewRange(f, u.Name, from, end, opts.readOptions())
 	}
 	defer rd.Close()
-	json := opts.JSON
+	read := readRecords(rd, u.Name, codes, opts.JSON)
+	res.Records, res.Count, res.Games, res.Err = read.Records, read.Count, read.Games, read.Err
+	if !u.Whole {
+		res.End, res.Lines = rd.End()-res.Prev, rd.Lines()
+	}
+	if len(u.Frames) > 0 && len(u.Frames) > u.Group+btoi(u.Prev) {
+		// A group before another: its seam is mended here, if the next
+		// group's first sync point lies inside this group's last game.
+		if err := mendSeam(d, u.Name, res.Prev+res.Decoded, false, &res, opts, codes); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// records is what reading the games of a range gives: the pieces read
+// (games and text outside them), their counts, and the games with a
+// diagnostic to print.
+type records struct {
+	Records int
+	Count   counts
+	Games   []gameResult
+	Err     string // the error that ended the reading early
+}
+
+// readRecords reads the games of rd to its end, counting every game and
+// keeping those with a diagnostic to print.
+func readRecords(rd *reader.Reader, name string, codes report.Codes, json bool) records {
+	var res records
 	for {
 		g, err := rd.Next()
 		if err == io.EOF {
@@ -399,14 +379,17 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 		if err != nil {
 			// A compressed file cut short, say: the games before are
 			// reported, and then the error, as pgnc check does.
-			res.Err = fmt.Sprintf("%s: %v", u.Name, err)
+			res.Err = fmt.Sprintf("%s: %v", name, err)
 			break
 		}
 		res.Records++
 		if !res.Count.game(codes, g.Index, g.Plies, g.Skipped, g.Diags) {
 			continue // nothing to print: the counts say all of it
 		}
-		gr := gameResult{Index: g.Index}
+		gr := gameResult{Index: g.Index, At: int64(g.File.Base() + g.From)}
+		if g.Index == 0 && len(g.Diags) > 0 {
+			gr.At = int64(g.File.Base() + g.Diags[0].Start)
+		}
 		for _, t := range g.Tags {
 			if t.Name == "White" || t.Name == "Black" {
 				gr.Players = append(gr.Players, t)
@@ -424,10 +407,7 @@ func checkUnit(u unit, from int64, opts Options) (unitResult, error) {
 		}
 		res.Games = append(res.Games, gr)
 	}
-	if !u.Whole {
-		res.End, res.Lines = rd.End()-res.Prev, rd.Lines()
-	}
-	return res, nil
+	return res
 }
 
 func encodeGob(v any) ([]byte, error) {
@@ -451,6 +431,9 @@ type planEntry struct {
 	Shift        int64
 	ErrorsBefore int
 	Replaced     bool
+	// SkipBefore: the games of the range that start before it, in its
+	// reader's offsets, are not printed (seamPlan); 0 for none.
+	SkipBefore int64
 }
 
 // plan is the settle step's output that the render step reads.
@@ -471,7 +454,7 @@ type settleFn struct {
 	Opts Options
 }
 
-func (fn *settleFn) ProcessElement(ctx context.Context, _ int, records func(*[]byte) bool, emitPlan, emitPiece func([]byte)) error {
+func (fn *settleFn) ProcessElement(ctx context.Context, _ int, records func(*[]byte) bool, emitPlan, emitPiece func([]byte), emitShards func(int)) error {
 	var all []unitResult
 	var b []byte
 	for records(&b) {
@@ -494,6 +477,12 @@ func (fn *settleFn) ProcessElement(ctx context.Context, _ int, records func(*[]b
 	for _, pc := range pieces {
 		emitPiece(pc)
 	}
+	// Every shard is written, if only empty (run.go).
+	steps := fn.Opts.shardSteps()
+	for i := range sum.Shards {
+		emitPiece(piece(i*steps, nil))
+	}
+	emitShards(sum.Shards)
 	line, err := json.Marshal(sum)
 	if err != nil {
 		return err
@@ -522,14 +511,19 @@ func sortResults(all []unitResult) {
 type Summary struct {
 	Files []FileCounts `json:"files"`
 	Total FileCounts   `json:"total"`
-	// Reread counts the ranges read again because their seam did not hold.
+	// Reread counts the files read again whole because a seam did not
+	// hold and could not be mended; Mended counts the seams, fooled by a
+	// false game start, that the range before mended (seam.go).
 	Reread int `json:"reread"`
+	Mended int `json:"mended"`
 	// Failures are the errors that ended the reading of a file early,
 	// after its games before them were reported (exit code 2).
 	Failures []string `json:"failures,omitempty"`
 	// NotPGN counts the inputs that are not PGN text (exit code 2, as in
 	// pgnc check).
 	NotPGN int `json:"not_pgn,omitempty"`
+	// Shards is the number of shards of the report (run.go).
+	Shards int `json:"shards"`
 }
 
 // FileCounts are the counts of one file, or of all.
@@ -583,6 +577,10 @@ func settle(ctx context.Context, results []unitResult, opts Options) (plan, [][]
 		}
 		ranges := results[i:j]
 		i = j
+		if ranges[0].Unopened {
+			sum.Failures = append(sum.Failures, ranges[0].Err)
+			continue
+		}
 		files++
 		name := ranges[0].Unit.Name
 		if u := ranges[0].Unit; u.NotPGN != nil {
@@ -599,49 +597,40 @@ func settle(ctx context.Context, results []unitResult, opts Options) (plan, [][]
 			continue
 		}
 		whole := false // the file was read again whole
-		if !framesHold(ranges) {
-			// A frame group's seam did not hold where no offset in the
-			// group before tells where to read it from: the file is read
-			// again whole, as one reader would.
+		seams, ok := walkSeams(ranges)
+		if !ok {
+			// A seam did not hold, and the range before could not mend it
+			// (seam.go): the file is read again whole, as one reader would.
 			for _, r := range ranges {
 				p[r.Unit.key()] = planEntry{Replaced: true}
 			}
 			u := ranges[0].Unit
-			u.Whole, u.Frames, u.Prev, u.Group = true, nil, false, 0
+			u.Whole, u.Frames, u.Prev, u.Group, u.Start, u.End = true, nil, false, 0, 0, 0
 			again, err := checkUnit(u, -1, opts)
 			if err != nil {
 				return nil, nil, sum, err
 			}
 			ranges, whole = []unitResult{again}, true
+			seams = make([]seamPlan, 1)
 		}
 		var fc counts
 		lines, games := 0, 0
 		var base int64 // of the decoded text of a frame group
 		for k := range ranges {
-			reread := whole
-			if k > 0 {
-				if from, ok := seamFrom(&ranges[k-1], &ranges[k]); !ok {
-					// The seam did not hold: read the range again from
-					// where the one before ended, as one reader would.
-					again, err := checkUnit(ranges[k].Unit, from, opts)
-					if err != nil {
-						return nil, nil, sum, err
-					}
-					ranges[k], reread = again, true
-				}
-			}
-			e := planEntry{Ordinal: ordinal, Lines: lines, Games: games, Shift: base - ranges[k].Prev, ErrorsBefore: printed}
+			e := planEntry{Ordinal: ordinal, Lines: lines, Games: games, Shift: base - ranges[k].Prev,
+				ErrorsBefore: printed + seams[k].extra, SkipBefore: seams[k].skip}
 			ordinal++
-			if reread {
+			if whole {
 				rereads.Inc(ctx, 1)
 				sum.Reread++
 				if err := render(&ranges[k], e); err != nil {
 					return nil, nil, sum, err
 				}
-				e.Replaced = true
-			}
-			if !whole {
+			} else {
 				p[ranges[k].Unit.key()] = e
+			}
+			if ranges[k].Mended {
+				sum.Mended++
 			}
 			base += ranges[k].Decoded
 			if ranges[k].Err != "" {
@@ -660,6 +649,7 @@ func settle(ctx context.Context, results []unitResult, opts Options) (plan, [][]
 	sum.Total = fileCounts("", total)
 	sum.Total.Errors += notPGN
 	if opts.JSON {
+		sum.Shards = max(1, (ordinal+opts.shardSteps()-1)/opts.shardSteps())
 		return p, pieces, sum, nil
 	}
 	// The summary's text, as report.Report.Summary prints it after the
@@ -677,40 +667,64 @@ func settle(ctx context.Context, results []unitResult, opts Options) (plan, [][]
 		return nil, nil, sum, err
 	}
 	pieces = append(pieces, piece(ordinal, b.Bytes()))
+	sum.Shards = ordinal/opts.shardSteps() + 1
 	return p, pieces, sum, nil
 }
 
-// seamFrom reports whether the seam between two ranges of a file holds:
-// whether next starts where prev ended. Where it does not, it returns
-// where next is to be read from, in next's own offsets. A range of a plain
-// file in which no game starts, which the one before read past, holds
-// nothing, and its seam holds: it is moved to where the one before ended.
-func seamFrom(prev, next *unitResult) (int64, bool) {
-	if len(next.Unit.Frames) > 0 {
-		from := prev.End - prev.Decoded
-		return from, next.Start == from
-	}
-	unsynced := next.Start >= next.Unit.End && next.Records == 0
-	if unsynced && prev.End >= next.Start {
-		next.Start, next.End = prev.End, prev.End
-	}
-	return prev.End, next.Start == prev.End
+// seamPlan is what the render of one range needs of the seams before it:
+// the games it reads before skip, in its reader's offsets, are not
+// printed (a seam that the range before mended: they are no games), and
+// extra errors are to be added to those counted before it, for
+// --max-errors: the errors of those games, which the range before took
+// away from its own count.
+type seamPlan struct {
+	skip  int64
+	extra int
 }
 
-// framesHold reports whether the seams of the frame groups of one file
-// can be settled group by group: whether each group that does not start
-// where the one before ended can be read again from there, which a group
-// cut short, or whose last game ends before its text does, does not tell.
-func framesHold(ranges []unitResult) bool {
-	for k := 1; k < len(ranges); k++ {
-		if len(ranges[k].Unit.Frames) == 0 {
-			return true // not frame groups
+// walkSeams verifies that each range of a file starts where the one
+// before ended, or, where the one before mended the seam between them
+// (unitResult.Mended), at the false start it names, and returns what the
+// render of each range needs of the seams (seamPlan). A range of a plain
+// file in which no game starts, which the one before read past, holds
+// nothing, and its seam holds. It reports false where a seam does not
+// hold: the file is then read again whole. It only compares offsets and
+// adds up counts; it reads nothing.
+func walkSeams(ranges []unitResult) ([]seamPlan, bool) {
+	out := make([]seamPlan, len(ranges))
+	var base int64                   // where the decoded text of a frame group starts in the file's
+	want, alt := int64(0), int64(-1) // where the next range is to start, in the file's offsets
+	cover := int64(-1)               // the end of the text a mend covers, while it lasts
+	pending := 0                     // the errors of that text not yet met
+	for k := range ranges {
+		r := &ranges[k]
+		at := base + r.Start
+		if k > 0 {
+			if len(r.Unit.Frames) == 0 && !r.Mended && r.Start >= r.Unit.End && r.Records == 0 && at <= want {
+				r.Start, r.End = want, want // no game starts in it
+				continue
+			}
+			switch {
+			case alt >= 0 && at != alt, alt < 0 && at != want:
+				return nil, false
+			}
 		}
-		if from, ok := seamFrom(&ranges[k-1], &ranges[k]); !ok && (from < 0 || ranges[k-1].Err != "") {
-			return false
+		if cover >= 0 {
+			if at >= cover || r.Mended {
+				return nil, false
+			}
+			out[k] = seamPlan{skip: cover - base + r.Prev, extra: pending}
+			if pending -= r.Count.Errors; base+r.End >= cover {
+				cover, pending = -1, 0
+			}
 		}
+		want, alt = base+r.End, -1
+		if r.Mended {
+			alt, cover, pending = base+r.Seam, want, r.Mirror.Errors
+		}
+		base += r.Decoded
 	}
-	return true
+	return out, cover < 0
 }
 
 // renderRange prints the games of one range as pgnc check prints them,
@@ -727,6 +741,9 @@ func renderRange(opts Options, codes report.Codes, name string, games []gameResu
 	var b bytes.Buffer
 	r := report.New(&b, ro)
 	for _, g := range games {
+		if g.At < e.SkipBefore {
+			continue // no game: the range before read this text (seam.go)
+		}
 		index := g.Index
 		if index > 0 {
 			index += e.Games
@@ -798,27 +815,6 @@ func (fn *renderFn) ProcessElement(ctx context.Context, b []byte, side func(*[]b
 	}
 	emit(piece(e.Ordinal, text))
 	return nil
-}
-
-// concatFn joins the pieces of the output in order.
-type concatFn struct{}
-
-func (fn *concatFn) ProcessElement(ctx context.Context, _ int, pieces func(*[]byte) bool) ([]byte, error) {
-	var all [][]byte
-	var b []byte
-	size := 0
-	for pieces(&b) {
-		all = append(all, b)
-		size += len(b) - 8
-		b = nil
-	}
-	sort.Slice(all, func(i, j int) bool { return bytes.Compare(all[i][:8], all[j][:8]) < 0 })
-	out := make([]byte, 0, size)
-	for i, pc := range all {
-		out = append(out, pc[8:]...)
-		all[i] = nil // the piece is copied: the collector may take it
-	}
-	return out, nil
 }
 
 // SplitOutput returns the report in out, the pipeline's output, and the

@@ -44,11 +44,11 @@ func pgncBinary(t *testing.T) string {
 // its report and summary.
 func runPipeline(t *testing.T, args []string, opts Options) ([]byte, Summary) {
 	t.Helper()
-	units, err := Expand(args, opts)
+	inputs, err := Expand(args)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Run(context.Background(), units, opts, "", onPrism)
+	out, err := Run(context.Background(), inputs, opts, "", onPrism)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,10 +138,11 @@ func TestSameAsCheck(t *testing.T) {
 	checkBoth(t, pgnc, inputs, Options{RangeSize: 4096, MaxErrors: 2}, "--max-errors", "2")
 	checkBoth(t, pgnc, inputs, Options{RangeSize: 4096, Ignore: "PGN321", WarnAsError: "PGN305"}, "--ignore", "PGN321", "--warn-as-error", "PGN305")
 
-	// The range that starts at the false game start is read again.
+	// The range before the false game start mends the seam; nothing is
+	// read again after the check.
 	sum := checkBoth(t, pgnc, []string{seam}, Options{RangeSize: boundary})
-	if sum.Reread == 0 {
-		t.Errorf("a range started inside a comment and was not read again: %+v", sum)
+	if sum.Mended == 0 || sum.Reread != 0 {
+		t.Errorf("a range started inside a comment: %d seams mended, %d files read again; want the seam mended: %+v", sum.Mended, sum.Reread, sum)
 	}
 
 	corpus := "../../shared/corpus/edge"
@@ -167,11 +168,15 @@ func TestSameAsCheck(t *testing.T) {
 // TestMissingInput: a path that does not exist is one clear error before
 // the pipeline starts.
 func TestMissingInput(t *testing.T) {
-	_, err := Expand([]string{"no/such/file.pgn"}, Options{})
+	_, err := Expand([]string{"no/such/file.pgn"})
 	if err == nil || !strings.Contains(err.Error(), "no/such/file.pgn") {
 		t.Errorf("error %v, want one naming the path", err)
 	}
-	if _, err := Expand([]string{t.TempDir()}, Options{}); err == nil || !strings.Contains(err.Error(), "no PGN file") {
+	in, err := Expand([]string{t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := expandUnits(context.Background(), in); err == nil || !strings.Contains(err.Error(), "no PGN file") {
 		t.Errorf("empty directory: %v", err)
 	}
 }
@@ -212,10 +217,10 @@ func TestGCS(t *testing.T) {
 	if len(sum.Files) != 4 {
 		t.Errorf("%d files checked, want the 4 PGN objects: %+v", len(sum.Files), sum.Files)
 	}
-	if units, err := Expand([]string{"gs://games/dump/[ab]-*.pgn"}, Options{}); err != nil || len(units) != 2 || units[1].Name != "gs://games/dump/b-broken.pgn" {
-		t.Errorf("a gs:// pattern: %v, %+v", err, units)
+	if _, sum := runPipeline(t, []string{"gs://games/dump/[ab]-*.pgn"}, Options{RangeSize: 4096}); len(sum.Files) != 2 || sum.Files[1].Name != "gs://games/dump/b-broken.pgn" {
+		t.Errorf("a gs:// pattern: %+v", sum.Files)
 	}
-	if _, err := Expand([]string{"gs://games/dump/missing.pgn"}, Options{}); err == nil || !strings.Contains(err.Error(), "missing.pgn") {
+	if _, err := Expand([]string{"gs://games/dump/missing.pgn"}); err == nil || !strings.Contains(err.Error(), "missing.pgn") {
 		t.Errorf("a missing object: %v", err)
 	}
 }
@@ -246,15 +251,12 @@ func manyFrames(t *testing.T, text string, size int) string {
 // TestFrameGroups: a zstd file of many frames is read in groups of frames
 // and prints what pgnc check prints for it, text and JSON (whose offsets
 // count in the decoded text); where a group's first sync point lies inside
-// a comment, its seam fails and the file is read again whole.
+// a comment, the group before mends the seam.
 func TestFrameGroups(t *testing.T) {
 	pgnc := pgncBinary(t)
 	text := cleanGames(t)
 	path := manyFrames(t, strings.Repeat(text, 4), 1000)
-	units, err := Expand([]string{path}, Options{RangeSize: 4096})
-	if err != nil {
-		t.Fatal(err)
-	}
+	units := expandArgs(t, path)
 	if len(units) != 1 || !units[0].Zstd {
 		t.Fatalf("units %+v, want one zstd file to index", units)
 	}
@@ -274,8 +276,8 @@ func TestFrameGroups(t *testing.T) {
 	seam, boundary := seamInComment(t)
 	data, _ := os.ReadFile(seam)
 	fooled := manyFrames(t, string(data), int(boundary))
-	if sum := checkBoth(t, pgnc, []string{fooled}, Options{RangeSize: 64}); sum.Reread != 1 {
-		t.Errorf("a group that starts inside a comment: read again %d times, want 1", sum.Reread)
+	if sum := checkBoth(t, pgnc, []string{fooled}, Options{RangeSize: 64}); sum.Mended != 1 || sum.Reread != 0 {
+		t.Errorf("a group that starts inside a comment: %d seams mended, %d files read again; want 1 and 0", sum.Mended, sum.Reread)
 	}
 }
 
@@ -336,10 +338,7 @@ func TestCutShort(t *testing.T) {
 func TestGlobs(t *testing.T) {
 	pgnc := pgncBinary(t)
 	want, _ := filepath.Glob("../testdata/*.pgn")
-	units, err := Expand([]string{"../testdata/*.pgn"}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	units := expandArgs(t, "../testdata/*.pgn")
 	var got []string
 	for _, u := range units {
 		got = append(got, u.Name)
@@ -348,9 +347,25 @@ func TestGlobs(t *testing.T) {
 		t.Errorf("the pattern names %v, want %v", got, want)
 	}
 	checkBoth(t, pgnc, want, Options{RangeSize: 4096})
-	if _, err := Expand([]string{"../testdata/*.nothing"}, Options{}); err == nil || !strings.Contains(err.Error(), "no file matches") {
+	in, _ := Expand([]string{"../testdata/*.nothing"})
+	if _, err := expandUnits(context.Background(), in); err == nil || !strings.Contains(err.Error(), "no file matches") {
 		t.Errorf("a pattern that matches nothing: %v", err)
 	}
+}
+
+// expandArgs returns the units of the files args name, found as the
+// pipeline finds them (expandUnits).
+func expandArgs(t testing.TB, args ...string) []unit {
+	t.Helper()
+	in, err := Expand(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, err := expandUnits(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return units
 }
 
 // cleanGames is the project's test files whose comments all close, one

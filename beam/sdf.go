@@ -19,8 +19,10 @@ func init() {
 // The pipeline's counters (beam.NewCounter), which a runner shows with
 // the job: games read (plies replayed, errors and warnings counted), bytes
 // of text checked, the ranges that a step read again to end where the
-// runner moved its restriction's end (tails), and those that the settle
-// step read again because their seam did not hold (rereads).
+// runner moved its restriction's end (tails), the seams fooled by a false
+// game start that the range before mended (mended, seam.go), and the
+// files that the settle step read again whole because a seam could not be
+// mended (rereads).
 var (
 	gamesRead    = beam.NewCounter("pgnc", "games")
 	pliesRead    = beam.NewCounter("pgnc", "plies")
@@ -28,6 +30,7 @@ var (
 	warningsRead = beam.NewCounter("pgnc", "warnings")
 	bytesRead    = beam.NewCounter("pgnc", "bytes")
 	tails        = beam.NewCounter("pgnc", "tails_reread")
+	mended       = beam.NewCounter("pgnc", "seams_mended")
 	rereads      = beam.NewCounter("pgnc", "seams_reread")
 )
 
@@ -87,19 +90,18 @@ func (fn *checkRangesFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracke
 		return emitResult(ctx, res, meta, games)
 	}
 	step := max(fn.Opts.rangeSize()/8, 1)
-	from := int64(-1) // the first step starts at the sync point of pos
-	for pos := rest.Start; rt.TryClaim(pos); {
-		r := u
-		r.Start, r.End = pos, min(pos+step, rt.GetRestriction().(offsetrange.Restriction).End)
-		var res unitResult
+	restEnd := func() int64 { return rt.GetRestriction().(offsetrange.Restriction).End }
+	// read checks the step r from from, and again, to end where the
+	// restriction does now, where the runner split it while the step read.
+	read := func(r unit, from int64) (unit, unitResult, error) {
 		for {
-			var err error
-			if res, err = checkUnit(r, from, fn.Opts); err != nil {
-				return err
+			res, err := checkUnit(r, from, fn.Opts)
+			if err != nil {
+				return r, res, err
 			}
-			end := rt.GetRestriction().(offsetrange.Restriction).End
+			end := restEnd()
 			if end >= r.End {
-				break
+				return r, res, nil
 			}
 			// The runner split the restriction while the step read, at end:
 			// the next restriction starts at the first sync point after
@@ -107,9 +109,43 @@ func (fn *checkRangesFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracke
 			r.End = end
 			tails.Inc(ctx, 1)
 		}
-		if err := emitResult(ctx, res, meta, games); err != nil {
+	}
+	// A step is emitted once the claim after it is tried: if that fails,
+	// the step is the last of the restriction, whose end no split can move
+	// any more, and it owns the seam there (mendSeam).
+	var last *unitResult
+	var lastUnit unit
+	var lastFrom int64
+	from := int64(-1) // the first step starts at the sync point of pos
+	for pos := rest.Start; ; {
+		claimed := rt.TryClaim(pos)
+		if last != nil {
+			if !claimed {
+				if restEnd() < lastUnit.End {
+					// Split after the step was read: read its tail again.
+					var err error
+					if lastUnit, *last, err = read(lastUnit, lastFrom); err != nil {
+						return err
+					}
+				}
+				if err := mendPlain(lastUnit, last, fn.Opts); err != nil {
+					return err
+				}
+			}
+			if err := emitResult(ctx, *last, meta, games); err != nil {
+				return err
+			}
+		}
+		if !claimed {
+			break
+		}
+		r := u
+		r.Start, r.End = pos, min(pos+step, restEnd())
+		r, res, err := read(r, from)
+		if err != nil {
 			return err
 		}
+		last, lastUnit, lastFrom = &res, r, from
 		synced := from < 0 // the step started from the sync point of pos
 		from, pos = res.End, r.End
 		if synced && res.Start >= r.End {
@@ -144,6 +180,9 @@ func emitResult(ctx context.Context, res unitResult, meta func(int, []byte), gam
 			return err
 		}
 		games(b)
+	}
+	if res.Mended {
+		mended.Inc(ctx, 1)
 	}
 	gamesRead.Inc(ctx, int64(res.Count.Games))
 	pliesRead.Inc(ctx, int64(res.Count.Plies))

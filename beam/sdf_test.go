@@ -62,10 +62,7 @@ func TestDynamicSplits(t *testing.T) {
 	want, _ := exec.Command(pgnc, "check", "-q", path).Output()
 
 	opts := Options{RangeSize: 4096}
-	units, err := Expand([]string{path}, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	units := expandArgs(t, path)
 	for _, split := range []struct {
 		every    int
 		fraction float64

@@ -2,20 +2,13 @@ package pgncbeam
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path"
-	"path/filepath"
 	"strings"
 	"sync"
 
 	"cloud.google.com/go/storage"
-	"google.golang.org/api/iterator"
-
-	"github.com/pgnc/pgnc/internal/input"
 )
 
 // source is an input opened for reads at offsets: a local file or a
@@ -52,87 +45,6 @@ type localFile struct {
 }
 
 func (f localFile) Size() int64 { return f.size }
-
-// listInputs returns the paths an argument names: a file or object as it
-// is, the PGN files below a directory, or below a gs:// prefix that ends
-// in "/" (input.IsPGNName), and the files or objects that a pattern with
-// "*", "?" or "[" matches, in name order.
-func listInputs(ctx context.Context, arg string) ([]string, error) {
-	if isGCS(arg) {
-		glob := strings.ContainsAny(arg, "*?[")
-		if !strings.HasSuffix(arg, "/") && !glob {
-			return []string{arg}, nil
-		}
-		bucket, prefix, err := splitGCS(arg)
-		if err != nil {
-			return nil, err
-		}
-		pattern := ""
-		if glob {
-			// The objects under the pattern's part before its first
-			// wildcard that match it, as path.Match reads it.
-			pattern, prefix = prefix, prefix[:strings.IndexAny(prefix, "*?[")]
-			if _, err := path.Match(pattern, ""); err != nil {
-				return nil, fmt.Errorf("%s: %w", arg, err)
-			}
-		}
-		client, err := gcsClient(ctx)
-		if err != nil {
-			return nil, err
-		}
-		var paths []string
-		it := client.Bucket(bucket).Objects(ctx, &storage.Query{Prefix: prefix})
-		for {
-			attrs, err := it.Next()
-			if errors.Is(err, iterator.Done) {
-				break
-			}
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", arg, err)
-			}
-			if ok, _ := path.Match(pattern, attrs.Name); ok || pattern == "" && input.IsPGNName(attrs.Name) {
-				paths = append(paths, "gs://"+bucket+"/"+attrs.Name)
-			}
-		}
-		return paths, nil
-	}
-	if strings.ContainsAny(arg, "*?[") {
-		if _, err := os.Stat(arg); err != nil { // a name with those characters is a name
-			matches, err := filepath.Glob(arg)
-			if err == nil && len(matches) == 0 {
-				err = fmt.Errorf("%s: no file matches", arg)
-			}
-			var paths []string
-			for _, m := range matches {
-				if err != nil {
-					break
-				}
-				var more []string
-				more, err = listInputs(ctx, m)
-				paths = append(paths, more...)
-			}
-			return paths, err
-		}
-	}
-	info, err := os.Stat(arg)
-	if err != nil {
-		return nil, err
-	}
-	if !info.IsDir() {
-		return []string{arg}, nil
-	}
-	var paths []string
-	err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && input.IsPGNName(path) && d.Type().IsRegular() {
-			paths = append(paths, path)
-		}
-		return nil
-	})
-	return paths, err
-}
 
 // splitGCS splits gs://bucket/object.
 func splitGCS(path string) (bucket, object string, err error) {

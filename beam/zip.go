@@ -33,7 +33,8 @@ func zipUnits(src source, path string, file int) ([]unit, error) {
 		units = append(units, u)
 	}
 	if len(units) == 0 {
-		units = append(units, unit{File: file, Path: path, Name: path, NotPGN: &input.NotPGNError{What: "a zip archive without a .pgn member", Fix: "is it the right file?"}})
+		units = append(units, unit{File: file, Path: path, Name: path, NoMember: true,
+			NotPGN: &input.NotPGNError{What: "a zip archive without a .pgn member", Fix: "is it the right file?"}})
 	}
 	return units, nil
 }
@@ -44,6 +45,7 @@ func zipUnits(src source, path string, file int) ([]unit, error) {
 // why in res: the input is not PGN text (NotPGN), or the error (Err).
 func openMember(f source, res *unitResult, opts Options) (*reader.Reader, io.Closer) {
 	u := res.Unit
+	res.Unopened = true // until it is open
 	z, err := zip.NewReader(f, u.Size)
 	if err != nil {
 		res.Err = fmt.Sprintf("%s: zip: %v", u.Path, err)
@@ -64,12 +66,13 @@ func openMember(f source, res *unitResult, opts Options) (*reader.Reader, io.Clo
 		r.Close()
 		var notPGN *input.NotPGNError
 		if errors.As(err, &notPGN) {
-			res.Unit.NotPGN = notPGN
+			res.Unit.NotPGN, res.Unopened = notPGN, false
 		} else {
 			res.Err = fmt.Sprintf("%s: %v", u.Name, err)
 		}
 		return nil, nil
 	}
+	res.Unopened = false
 	return reader.New(text, u.Name, opts.readOptions()), closers{text, r}
 }
 

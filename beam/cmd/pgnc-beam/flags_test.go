@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"flag"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -127,6 +128,16 @@ func TestSameAsCheck(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"mixed.pgn": mixedPGN, "letters.pgn": lettersPGN, "repeats.pgn": repeatsPGN})
 	writeZip(t, filepath.Join(dir, "games.zip"), [2]string{"a/letters.pgn", lettersPGN}, [2]string{"notes.txt", "not a game"}, [2]string{"b/mixed.pgn", mixedPGN})
 	writeZip(t, filepath.Join(dir, "none.zip"), [2]string{"notes.txt", "not a game"})
+	// A member stored with a method of compression that Go cannot read.
+	var odd bytes.Buffer
+	z := zip.NewWriter(&odd)
+	z.RegisterCompressor(99, func(w io.Writer) (io.WriteCloser, error) { return nopCloser{w}, nil })
+	w, _ := z.CreateHeader(&zip.FileHeader{Name: "odd.pgn", Method: 99})
+	w.Write([]byte(lettersPGN))
+	w, _ = z.Create("letters.pgn")
+	w.Write([]byte(lettersPGN))
+	z.Close()
+	os.WriteFile(filepath.Join(dir, "odd.zip"), odd.Bytes(), 0o644)
 	in := func(name string) string { return filepath.Join(dir, name) }
 	for _, args := range [][]string{
 		{in("mixed.pgn")},
@@ -146,12 +157,20 @@ func TestSameAsCheck(t *testing.T) {
 		{"--piece-letters=de", in("games.zip"), in("mixed.pgn")},
 		{in("none.zip")},
 		{"--format=json", in("games.zip")},
+		{in("odd.zip"), in("letters.pgn")},
+		{dir},
+		{"--format=json", dir},
+		{"--max-depth=0", in("letters.pgn")},
+		{"--max-depth=1", in("letters.pgn")},
+		{"--max-depth=100000", in("letters.pgn")},
+		{"--max-game-bytes=1000", in("letters.pgn")},
+		{"--max-game-bytes=65536", in("letters.pgn")},
 	} {
 		t.Run(strings.ReplaceAll(strings.Join(args, " "), dir+string(filepath.Separator), ""), func(t *testing.T) {
 			got, gotErr, gotCode := runCommand(t, append([]string{"check"}, args...)...)
 			cmd := exec.Command(pgnc, append([]string{"check"}, args...)...)
-			var want bytes.Buffer
-			cmd.Stdout = &want
+			var want, wantErr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &want, &wantErr
 			err := cmd.Run()
 			wantCode := 0
 			if exit, ok := err.(*exec.ExitError); ok {
@@ -165,9 +184,18 @@ func TestSameAsCheck(t *testing.T) {
 			if gotCode != wantCode {
 				t.Errorf("pgnc-beam check exits %d, pgnc check %d; pgnc-beam said:\n%s", gotCode, wantCode, gotErr)
 			}
+			// What they say on standard error differs in the command's
+			// name only.
+			if g := strings.ReplaceAll(gotErr, "pgnc-beam", "pgnc"); g != wantErr.String() {
+				t.Errorf("pgnc-beam check says\n%s\npgnc check says\n%s", gotErr, wantErr.String())
+			}
 		})
 	}
 }
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
 
 // TestFlagErrors: what the command says, and its exit code, for flags
 // that cannot run.
@@ -233,7 +261,9 @@ func TestNoReport(t *testing.T) {
 }
 
 // TestOutputOnPrism: with --output, prism in this process writes the
-// report there and the command prints it.
+// report there, in shards and a summary, and the command prints the
+// shards joined; with --print=false it prints nothing and exits as the
+// summary says.
 func TestOutputOnPrism(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"a.pgn": lettersPGN})
 	output := filepath.Join(dir, "report.txt")
@@ -241,8 +271,16 @@ func TestOutputOnPrism(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "1 file, 1 game") {
 		t.Fatalf("exit %d, standard output:\n%s\nstandard error:\n%s", code, stdout, stderr)
 	}
-	if b, err := os.ReadFile(output); err != nil || !bytes.HasPrefix(b, []byte(stdout)) {
+	b, err := os.ReadFile(filepath.Join(dir, "report-00000-of-00001.txt"))
+	if err != nil || string(b) != stdout {
 		t.Errorf("the report at --output is not what was printed: %v\n%s", err, b)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "report-summary.json")); err != nil || !bytes.Contains(b, []byte(`"games":1`)) {
+		t.Errorf("the summary: %v\n%s", err, b)
+	}
+	stdout, _, code = runCommand(t, "check", "--print=false", "--output="+output, filepath.Join(dir, "a.pgn"))
+	if code != 1 || stdout != "" {
+		t.Errorf("--print=false: exit %d, standard output %q; want 1 and nothing", code, stdout)
 	}
 }
 

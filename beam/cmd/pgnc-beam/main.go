@@ -36,6 +36,7 @@ import (
 	pgncbeam "github.com/pgnc/pgnc/beam"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/san"
 )
 
@@ -46,6 +47,9 @@ const (
 )
 
 const usage = "usage: pgnc-beam check [flags] FILE|DIR..."
+
+// minGameBytes is the least --max-game-bytes takes, as in pgnc check.
+const minGameBytes = 64 << 10
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -115,7 +119,7 @@ type checkFlags struct {
 	format, output, summary string
 	encoding, pieceLetters  string
 	maxRepeats              int
-	strict, verbose         bool
+	strict, verbose, print  bool
 	names                   []string
 }
 
@@ -131,13 +135,14 @@ func defineCheckFlags(set *flag.FlagSet) *checkFlags {
 	set.BoolVar(&f.strict, "strict", false, "fail (exit 1) on warnings too")
 	set.StringVar(&f.opts.Ignore, "ignore", "", "comma-separated codes (PGN304 or 304) to leave out: not printed, not counted")
 	set.StringVar(&f.opts.WarnAsError, "warn-as-error", "", "comma-separated warning codes to report, count and fail on as errors")
-	set.IntVar(&f.opts.MaxDepth, "max-depth", 0, "deepest variation nesting read (0: as pgnc check)")
-	set.IntVar(&f.opts.MaxGameBytes, "max-game-bytes", 0, "most bytes read without a game boundary (0: as pgnc check)")
+	set.IntVar(&f.opts.MaxDepth, "max-depth", parser.DefaultMaxDepth, fmt.Sprintf("deepest variation nesting read, at most %d; deeper variations are skipped (PGN214)", parser.DepthCap))
+	set.IntVar(&f.opts.MaxGameBytes, "max-game-bytes", reader.DefaultMaxGameBytes, fmt.Sprintf("most bytes read without a game boundary before the input is cut (PGN215), at least %d", minGameBytes))
 	set.IntVar(&f.maxRepeats, "max-repeats", diag.DefaultRepeats, "most diagnostics of one code shown per game; the rest are counted (PGN901, PGN902); 0: no limit")
 	set.StringVar(&f.encoding, "encoding", "auto", "how tag values and comments are read: auto (UTF-8; a game that is not UTF-8 is read as Windows-1252, with a warning), utf8 (bytes that are not UTF-8 are errors) or latin1 (Windows-1252)")
 	set.StringVar(&f.pieceLetters, "piece-letters", "", "the language of the piece letters of every game: "+languageCodes()+"; by default a game with letters that are not English is read in the one language that has them all")
 	set.Int64Var(&f.opts.RangeSize, "range-size", pgncbeam.DefaultRangeSize, "bytes of a plain file per work unit")
-	set.StringVar(&f.output, "output", "", "where the pipeline writes its report: a path the workers can write and this command can read (gs://... on a cluster); required unless the runner runs in this process (prism without --endpoint, direct)")
+	set.StringVar(&f.output, "output", "", "where the pipeline writes its report, in shards OUTPUT-00000-of-00002.txt (.jsonl for json) and OUTPUT-summary.json, OUTPUT without a .txt or .jsonl ending: a path the workers can write (gs://... on a cluster); required unless the runner runs in this process (prism without --endpoint, direct)")
+	set.BoolVar(&f.print, "print", true, "print the report, the shards joined in order, once the job is done (--print=false: only the exit code, from the summary)")
 	set.StringVar(&f.summary, "summary", "", "write the counts, per file and in all, as JSON to this file")
 	set.BoolVar(&f.verbose, "verbose", false, "show the runner's progress messages on standard error")
 	set.VisitAll(func(fl *flag.Flag) {
@@ -232,14 +237,19 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	opts.JSON = flags.format == "json"
+	// The bounds of pgnc check.
 	for _, limit := range []struct {
-		name  string
-		value int
-	}{{"max-errors", opts.MaxErrors}, {"max-depth", opts.MaxDepth}, {"max-game-bytes", opts.MaxGameBytes}, {"max-repeats", flags.maxRepeats}} {
-		if limit.value < 0 {
-			fmt.Fprintf(stderr, "pgnc-beam check: --%s %d is below 0, the least it takes\n", limit.name, limit.value)
+		name         string
+		value, least int
+	}{{"max-errors", opts.MaxErrors, 0}, {"max-depth", opts.MaxDepth, 1}, {"max-repeats", flags.maxRepeats, 0}, {"max-game-bytes", opts.MaxGameBytes, minGameBytes}} {
+		if limit.value < limit.least {
+			fmt.Fprintf(stderr, "pgnc-beam check: --%s %d is below %d, the least it takes\n", limit.name, limit.value, limit.least)
 			return exitUsage
 		}
+	}
+	if opts.MaxDepth > parser.DepthCap {
+		fmt.Fprintf(stderr, "pgnc-beam check: --max-depth %d is above %d, the deepest nesting every pass is tested to run through\n", opts.MaxDepth, parser.DepthCap)
+		return exitUsage
 	}
 	if opts.MaxRepeats = flags.maxRepeats; opts.MaxRepeats == 0 {
 		opts.MaxRepeats = -1 // no limit
@@ -295,7 +305,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	units, err := pgncbeam.Expand(files, opts)
+	units, err := pgncbeam.Expand(files)
 	if err != nil {
 		fmt.Fprintf(stderr, "pgnc-beam: %v\n", err)
 		return exitUsage
@@ -311,7 +321,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		if job.async {
-			fmt.Fprintf(stderr, "pgnc-beam: the job is submitted (--async); its report goes to %s\n", job.output)
+			fmt.Fprintf(stderr, "pgnc-beam: the job is submitted (--async); its report goes to %s and %s\n",
+				pgncbeam.ShardPattern(job.output, opts.JSON), pgncbeam.SummaryName(job.output))
 		}
 		return exitClean
 	}
@@ -324,6 +335,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "pgnc-beam: reading the report %s: %v\n", job.output, err)
 		return exitUsage
+	}
+	if !flags.print {
+		text = nil
 	}
 	if _, err := stdout.Write(text); err != nil {
 		fmt.Fprintf(stderr, "pgnc-beam: writing standard output: %v\n", err)
