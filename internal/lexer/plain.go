@@ -19,7 +19,15 @@ func (s *Scanner) SkipPlain() (lastEnd int) {
 	src, from := s.src, s.pos
 	i := from
 	for {
-		for uint(i) < uint(len(src)) && boring[src[i]] {
+		// Eight bytes at a time while all are boring, with one branch.
+		for i+8 <= len(src) {
+			w := src[i : i+8]
+			if boring[w[0]]&boring[w[1]]&boring[w[2]]&boring[w[3]]&boring[w[4]]&boring[w[5]]&boring[w[6]]&boring[w[7]] == 0 {
+				break
+			}
+			i += 8
+		}
+		for uint(i) < uint(len(src)) && boring[src[i]] != 0 {
 			i++
 		}
 		if i < len(src) {
@@ -73,12 +81,14 @@ func isDigit(c byte) bool { return c-'0' < 10 }
 
 // boring marks the bytes that SkipPlain passes over without a second look:
 // white space but line breaks, and the bytes of plain words but "-".
-var boring = func() (t [256]bool) {
+var boring = func() (t [256]uint8) {
 	for c := 0; c < 256; c++ {
-		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			t[c] = 1
+		}
 	}
 	for _, c := range ".+#=!?_:@ \t\v" {
-		t[c] = true
+		t[c] = 1
 	}
 	return t
 }()

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"math"
+	"strings"
 
 	"github.com/pgnc/pgnc/internal/ascii"
 	"github.com/pgnc/pgnc/internal/lexer"
@@ -120,11 +121,15 @@ func (p *parser) passOver(tok lexer.Token, prevEnd int) (end int) {
 	p.sc.Seek(tok.Start)
 	end = tok.Start // the end of the last token outside variations
 	depth := 0
-	for {
-		if e := p.sc.SkipPlain(); e >= 0 {
-			prevEnd = e
-			if depth == 0 {
-				end = e
+	for first := true; ; first = false {
+		// SkipPlain looks for a game's "1." after line breaks it passes:
+		// the first token, which may follow one, is scanned as a token.
+		if !first {
+			if e := p.sc.SkipPlain(); e >= 0 {
+				prevEnd = e
+				if depth == 0 {
+					end = e
+				}
 			}
 		}
 		t := p.sc.Next()
@@ -155,10 +160,11 @@ func (p *parser) passOver(tok lexer.Token, prevEnd int) (end int) {
 }
 
 // endPass passes over the movetext from first, just scanned, to end,
-// where the parse goes on, and returns it as an empty RUN token; nothing is
-// passed over when end is where first begins.
+// where the parse goes on, and returns it as an empty RUN token.
 func (p *parser) endPass(first lexer.Token, end int) (lexer.Token, bool) {
-	if end == first.Start {
+	if strings.Trim(p.src[first.Start:end], ". \t\v\r\n") == "" {
+		// Nothing, or dots alone, which make no element: the grammar and
+		// error recovery see a game with none otherwise (hasMovetext).
 		p.sc.Seek(first.End) // as if first had been scanned alone
 		return first, false
 	}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Times pgnc select against pgn-extract on the OTB corpus (99,238 games),
+# query by query, in the same run: pgnc on one core and on two, and
+# pgn-extract (one core). For each it prints the CPU seconds (user + sys)
+# and the wall seconds, the best of ROUNDS runs, the games selected, and
+# the ratios the aims of docs/select.md are stated in: pgn-extract's CPU
+# time over pgnc's on one core, and pgnc's one-core wall time over its
+# two-core one.
+#
+# Usage: bench/select.sh [ROUNDS]   (3); needs ../shared/corpus and
+#        pgn-extract (Debian package pgn-extract).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-3}
+corpus=../shared/corpus/bulk/otb-masters
+extract=$(command -v pgn-extract || ls /usr/games/pgn-extract 2>/dev/null || true)
+if [ ! -d "$corpus" ] || [ -z "$extract" ]; then
+	echo "needs $corpus and pgn-extract" >&2
+	exit 2
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat "$corpus"/*.pgn > "$tmp/otb.pgn"
+go build -o "$tmp/pgnc" ./cmd/pgnc
+printf 'R R\n' > "$tmp/endings"
+printf 'FENPattern "*/*/*/*/*/*/*/*R*r*"\n' > "$tmp/pattern"
+printf '1. e4 c5 2. Nf3 d6\n' > "$tmp/line"
+
+# best CMD... runs CMD rounds times, its output to $tmp/out, and prints the
+# least CPU and wall seconds.
+best() {
+	local cpu= wall=
+	for ((r = 0; r < rounds; r++)); do
+		/usr/bin/time -f '%U %S %e' -o "$tmp/time" "$@" > "$tmp/out" 2>/dev/null || true
+		read -r u s e < "$tmp/time"
+		c=$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')
+		cpu=$(awk -v a="$cpu" -v b="$c" 'BEGIN { print (a == "" || b < a) ? b : a }')
+		wall=$(awk -v a="$wall" -v b="$e" 'BEGIN { print (a == "" || b < a) ? b : a }')
+	done
+	echo "$cpu $wall"
+}
+
+# row NAME QUERY PGNC-FLAGS -- PGN-EXTRACT-ARGS
+row() {
+	local name=$1 query=$2 flags=$3
+	shift 4
+	read -r c1 w1 <<< "$(best "$tmp/pgnc" select -j 1 $flags "$query" "$tmp/otb.pgn")"
+	n1=$(grep -c '^\[Event ' "$tmp/out" || true)
+	[ -n "$flags" ] && n1=$(grep -o 'selected: [0-9]*' "$tmp/out" | cut -d' ' -f2 || true)
+	read -r c2 w2 <<< "$(best "$tmp/pgnc" select -j 2 $flags "$query" "$tmp/otb.pgn")"
+	read -r ce we <<< "$(best "$extract" -s "$@" "$tmp/otb.pgn")"
+	ne=$(grep -c '^\[Event ' "$tmp/out" || true)
+	awk -v n="$name" -v c1="$c1" -v w1="$w1" -v w2="$w2" -v ce="$ce" -v n1="$n1" -v ne="$ne" 'BEGIN {
+		printf "%-10s pgnc -j1 %5.2f s CPU %5.2f s wall  -j2 %5.2f s wall  pgn-extract %6.2f s CPU  %5.1fx  two cores %.2fx  games %s / %s\n",
+			n, c1, w1, w2, ce, ce / c1, w1 / w2, n1, ne }'
+}
+
+row tag 'white ~ "Carlsen"' '' -- -TwCarlsen
+row count 'white ~ "Carlsen"' '--count' -- -TwCarlsen
+row material 'material "KR vs KR"' '' -- -z"$tmp/endings"
+row pattern 'pattern "*/*/*/*/*/*/*/*R*r*"' '' -- -t"$tmp/pattern"
+row starts 'starts "1. e4 c5 2. Nf3 d6"' '' -- -x"$tmp/line"
