@@ -133,6 +133,83 @@ type rankAlt [contents]chess.Bitboard
 type pattern struct {
 	ranks [8][]rankAlt
 	side  int
+	// checks are the ranks that some position may fail, each with the
+	// contents that each of its ways to match restricts: a rank of "*"
+	// or "8?" costs nothing (compile).
+	checks []rankCheck
+}
+
+// rankCheck is a rank of a pattern to test: its squares, and its ways to
+// match.
+type rankCheck struct {
+	mask chess.Bitboard
+	alts []altCheck
+	// required are the contents that every way to match puts on a square
+	// of its own, such as the rooks of "*R*r*": a rank without one of
+	// them fails at once.
+	required []uint8
+}
+
+// altCheck is a way for a rank to match: the contents whose squares it
+// restricts (the others may stand anywhere on the rank), and those squares.
+type altCheck struct {
+	contents []uint8
+	allowed  *rankAlt
+}
+
+// requiredContents returns the contents that each of alts allows alone on
+// some square of rank.
+func requiredContents(alts []rankAlt, rank int) []uint8 {
+	all := squareSet(anySquare)
+	for i := range alts {
+		var alone squareSet
+		for file := range 8 {
+			bit := chess.MakeSquare(file, rank).Bit()
+			var set squareSet
+			for k := range contents {
+				if alts[i][k]&bit != 0 {
+					set |= 1 << k
+				}
+			}
+			if set != 0 && set&(set-1) == 0 {
+				alone |= set
+			}
+		}
+		all &= alone
+	}
+	var out []uint8
+	for k := range contents {
+		if all&(1<<k) != 0 {
+			out = append(out, uint8(k))
+		}
+	}
+	return out
+}
+
+// compile lists the ranks and contents that match must test.
+func (pat *pattern) compile() {
+	for rank, alts := range pat.ranks {
+		mask := chess.Bitboard(0xff) << (8 * rank)
+		rc := rankCheck{mask: mask}
+		free := false
+		for i := range alts {
+			ac := altCheck{allowed: &alts[i]}
+			for k := range contents {
+				if alts[i][k]&mask != mask {
+					ac.contents = append(ac.contents, uint8(k))
+				}
+			}
+			if len(ac.contents) == 0 {
+				free = true // this way matches every rank
+				break
+			}
+			rc.alts = append(rc.alts, ac)
+		}
+		if !free {
+			rc.required = requiredContents(alts, rank)
+			pat.checks = append(pat.checks, rc)
+		}
+	}
 }
 
 // parsePattern reads a pattern as pgn-extract writes them: eight ranks
@@ -187,6 +264,7 @@ func parsePattern(s string) (*pattern, *problem) {
 		}
 		pat.ranks[rank] = alts
 	}
+	pat.compile()
 	return pat, nil
 }
 
@@ -305,13 +383,17 @@ func (pat *pattern) match(p *chess.Position) bool {
 		occ[t] = p.Pieces(chess.White, t)
 		occ[6+t] = p.Pieces(chess.Black, t)
 	}
-	for rank, alts := range pat.ranks {
-		mask := chess.Bitboard(0xff) << (8 * rank)
+	for _, rc := range pat.checks {
+		for _, k := range rc.required {
+			if occ[k]&rc.mask == 0 {
+				return false
+			}
+		}
 		ok := false
-		for i := range alts {
+		for _, ac := range rc.alts {
 			fits := true
-			for k := range contents {
-				if occ[k]&mask&^alts[i][k] != 0 {
+			for _, k := range ac.contents {
+				if occ[k]&rc.mask&^ac.allowed[k] != 0 {
 					fits = false
 					break
 				}
