@@ -327,10 +327,9 @@ func (fn *numberFn) ProcessElement(_ int, units func(*string) bool, pats func(*s
 // passes over them. An argument that names no file is an error.
 func order(units []unit, ps []pattern) ([]unit, error) {
 	type entry struct {
-		arg  int
-		key  []string // the path's parts, or the whole gs:// name
-		u    unit
-		seen string
+		arg int
+		key []string // the path's parts, or the whole gs:// name
+		u   unit
 	}
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].Arg < ps[j].Arg })
 	var entries []entry

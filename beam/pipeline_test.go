@@ -16,6 +16,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/fsouza/fake-gcs-server/fakestorage"
 	"github.com/klauspost/compress/zstd"
+	"github.com/pgnc/pgnc/beam/internal/testinput"
 )
 
 func TestMain(m *testing.M) {
@@ -94,24 +95,11 @@ func firstDifference(a, b []byte) string {
 	return "(none)"
 }
 
-// seamInComment is a file whose range boundary falls on a false game
-// start inside a comment: a sync point that only the text before tells
-// is no game.
+// seamInComment is testinput.SeamInComment in a temporary directory.
 func seamInComment(t *testing.T) (path string, boundary int64) {
 	t.Helper()
-	var b strings.Builder
-	game := "[Event \"g%d\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"
-	for i := range 40 {
-		fmt.Fprintf(&b, game, i)
-	}
-	b.WriteString("[Event \"annotated\"]\n\n1. e4 {a quoted game follows:\n\n")
-	boundary = int64(b.Len())
-	b.WriteString("[Event \"inside the comment\"]\n\n1. d4 Ke3 *\n\nend of the comment} e5 2. Kxe5 *\n\n")
-	for i := range 40 {
-		fmt.Fprintf(&b, game, 100+i)
-	}
-	path = filepath.Join(t.TempDir(), "seam.pgn")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+	path, boundary, err := testinput.SeamInComment(t.TempDir())
+	if err != nil {
 		t.Fatal(err)
 	}
 	return path, boundary
@@ -225,24 +213,11 @@ func TestGCS(t *testing.T) {
 	}
 }
 
-// manyFrames writes text as a zstd file of frames of about size decoded
-// bytes each, cut anywhere, each behind a skippable frame, as pzstd
-// writes the lichess dumps.
+// manyFrames is testinput.ManyFrames in a temporary directory.
 func manyFrames(t *testing.T, text string, size int) string {
 	t.Helper()
-	enc, err := zstd.NewWriter(nil)
+	path, err := testinput.ManyFrames(t.TempDir(), text, size)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var out []byte
-	for len(text) > 0 {
-		n := min(size, len(text))
-		out = append(out, 0x50, 0x2a, 0x4d, 0x18, 4, 0, 0, 0, 0, 0, 0, 0) // a skippable frame of 4 bytes
-		out = enc.EncodeAll([]byte(text[:n]), out)
-		text = text[n:]
-	}
-	path := filepath.Join(t.TempDir(), "frames.pgn.zst")
-	if err := os.WriteFile(path, out, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -20,19 +21,23 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/pgnc/pgnc/beam/internal/testinput"
 )
 
-// edgeCorpus is the shared corpus of other projects' test files, checked
-// with PGNC_EXTENDED=1 when it is there.
-const edgeCorpus = "/work/shared/corpus/edge"
+// corpus is the shared corpus of other projects' files, checked with
+// PGNC_EXTENDED=1 when it is there.
+const corpus = "../../../../shared/corpus"
 
 // TestWorkersStartedByBootLoader runs pgnc-beam as a cluster runs it:
 // prism's job server in a process of its own, and workers that the SDK's
 // boot loader (sdks/go/container, as in the Dataflow, Flink and Spark
 // containers) starts as processes of their own with --worker=true, all on
 // loopback. The report must be, byte for byte, what pgnc check prints, and
-// the exit code the same. The project's testdata always; with
-// PGNC_EXTENDED=1, the edge corpus too.
+// the exit code the same. The project's testdata, a file whose range seam
+// a comment fools and a zstd file of many frames whose seams are fooled
+// too, always; with PGNC_EXTENDED=1, the edge and bulk corpora and a
+// pzstd file.
 func TestWorkersStartedByBootLoader(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds prism, the boot loader, pgnc-beam and pgnc, and runs jobs (-short)")
@@ -85,22 +90,38 @@ func TestWorkersStartedByBootLoader(t *testing.T) {
 	endpoint := "localhost:" + strconv.Itoa(port)
 	waitListening(t, endpoint)
 
-	inputs := []string{"../../../testdata"}
+	// Each input with the flags that make it interesting: a seam that a
+	// comment fools, plain and in frames as pzstd writes them.
+	seam, boundary, err := testinput.SeamInComment(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seamText, _ := os.ReadFile(seam)
+	frames, err := testinput.ManyFrames(t.TempDir(), strings.Repeat(string(seamText), 3), int(boundary))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := [][]string{{"../../../testdata"}, {"--range-size=" + strconv.FormatInt(boundary, 10), seam}, {"--range-size=64", frames}}
 	if os.Getenv("PGNC_EXTENDED") != "" {
-		if _, err := os.Stat(edgeCorpus); err == nil {
-			inputs = append(inputs, edgeCorpus)
+		if _, err := os.Stat(corpus); err == nil {
+			inputs = append(inputs, []string{filepath.Join(corpus, "edge")}, []string{"--range-size=4194304", filepath.Join(corpus, "bulk")})
+			if zst, ok := pzstdFile(t, filepath.Join(corpus, "bulk/otb-masters/Carlsen.pgn")); ok {
+				inputs = append(inputs, []string{zst})
+			}
 		} else {
-			t.Logf("%s is not there: the edge corpus is not checked", edgeCorpus)
+			t.Logf("%s is not there: the corpora are not checked", corpus)
 		}
 	} else {
-		t.Logf("the edge corpus (%s) is checked with PGNC_EXTENDED=1", edgeCorpus)
+		t.Logf("the corpora (%s) and a pzstd file are checked with PGNC_EXTENDED=1", corpus)
 	}
-	for i, input := range inputs {
+	for i, in := range inputs {
+		input := in[len(in)-1]
 		t.Run(filepath.Base(input), func(t *testing.T) {
 			output := filepath.Join(bin, fmt.Sprintf("report-%d.txt", i))
 			start := time.Now()
 			args := []string{"check", "--runner=universal", "--endpoint=" + endpoint, "--environment_type=PROCESS",
-				`--environment_config={"command":"` + wrapper + `"}`, "--output=" + output, input}
+				`--environment_config={"command":"` + wrapper + `"}`, "--output=" + output, "--summary=" + output + ".json"}
+			args = append(args, in...)
 			if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
 				// On linux/amd64 the binary gives itself (defaultWorkerBinary).
 				args = append(args[:1], append([]string{"--worker_binary=" + filepath.Join(bin, "pgnc-beam")}, args[1:]...)...)
@@ -108,6 +129,7 @@ func TestWorkersStartedByBootLoader(t *testing.T) {
 			got, gotErr, gotCode := command(t, 10*time.Minute, filepath.Join(bin, "pgnc-beam"), args...)
 			t.Logf("pgnc-beam on prism with %s: %v", input, time.Since(start).Round(time.Millisecond))
 			want, wantErr, wantCode := command(t, 5*time.Minute, pgnc, "check", input)
+			t.Logf("pgnc check: %d bytes of report", len(want))
 			if !bytes.Equal(got, want) {
 				t.Errorf("pgnc-beam prints, for %s, what pgnc check does not:\n%s", input, firstDifference(got, want))
 			}
@@ -121,6 +143,18 @@ func TestWorkersStartedByBootLoader(t *testing.T) {
 			}
 			if len(got) == 0 {
 				t.Error("no report")
+			}
+			var sum struct{ Mended, Reread int }
+			b, err := os.ReadFile(output + ".json")
+			if err == nil {
+				err = json.Unmarshal(b, &sum)
+			}
+			if err != nil {
+				t.Fatalf("no summary: %v", err)
+			}
+			t.Logf("%d seams mended, %d files read again", sum.Mended, sum.Reread)
+			if (input == seam || input == frames) && (sum.Mended == 0 || sum.Reread != 0) {
+				t.Errorf("%d seams mended and %d files read again; want the fooled seams mended where they are", sum.Mended, sum.Reread)
 			}
 		})
 	}
@@ -267,4 +301,19 @@ func tail(s string, n int) string {
 		return "..." + s[len(s)-n:]
 	}
 	return s
+}
+
+// pzstdFile compresses path with pzstd into a temporary directory, or
+// reports false, with a message, when pzstd is not installed.
+func pzstdFile(t *testing.T, path string) (string, bool) {
+	t.Helper()
+	if _, err := exec.LookPath("pzstd"); err != nil {
+		t.Logf("pzstd is not installed (Debian package zstd): no pzstd file is checked")
+		return "", false
+	}
+	out := filepath.Join(t.TempDir(), filepath.Base(path)+".zst")
+	if b, err := exec.Command("pzstd", "-q", "-p", "2", "-o", out, path).CombinedOutput(); err != nil {
+		t.Fatalf("pzstd: %v\n%s", err, b)
+	}
+	return out, true
 }
