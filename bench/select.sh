@@ -55,8 +55,26 @@ row() {
 			n, c1, w1, w2, ce, ce / c1, w1 / w2, n1, ne }'
 }
 
+# within is a command that runs its second argument and those after in
+# its first, a directory emptied first: pgn-extract -# writes its files
+# into the working directory.
+within=(bash -c 'rm -rf "$1" && mkdir -p "$1" && cd "$1" && shift && exec "$@"' within)
+
+# split prints the row of --split 1000 against -#1000.
+split() {
+	read -r c1 w1 <<< "$(best "${within[@]}" "$tmp/s1" "$tmp/pgnc" select -j 1 -o . --split 1000 'result != x' "$tmp/otb.pgn")"
+	n1=$(ls "$tmp/s1" | wc -l)
+	read -r c2 w2 <<< "$(best "${within[@]}" "$tmp/s2" "$tmp/pgnc" select -j 2 -o . --split 1000 'result != x' "$tmp/otb.pgn")"
+	read -r ce we <<< "$(best "${within[@]}" "$tmp/s3" "$extract" -s -#1000 "$tmp/otb.pgn")"
+	ne=$(ls "$tmp/s3" | wc -l)
+	awk -v c1="$c1" -v w1="$w1" -v w2="$w2" -v ce="$ce" -v n1="$n1" -v ne="$ne" 'BEGIN {
+		printf "%-10s pgnc -j1 %5.2f s CPU %5.2f s wall  -j2 %5.2f s wall  pgn-extract %6.2f s CPU  %5.1fx  two cores %.2fx  files %s / %s\n",
+			"split", c1, w1, w2, ce, ce / c1, w1 / w2, n1, ne }'
+}
+
 row tag 'white ~ "Carlsen"' '' -- -TwCarlsen
 row count 'white ~ "Carlsen"' '--count' -- -TwCarlsen
 row material 'material "KR vs KR"' '' -- -z"$tmp/endings"
 row pattern 'pattern "*/*/*/*/*/*/*/*R*r*"' '' -- -t"$tmp/pattern"
 row starts 'starts "1. e4 c5 2. Nf3 d6"' '' -- -x"$tmp/line"
+split

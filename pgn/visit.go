@@ -139,7 +139,7 @@ func (rd *Reader) visitSource(src *source, o reader.Options, v Visitor, dv Diagn
 		rd.addStray(g, src.Name)
 		if g.Index > 0 {
 			rd.strayOpen = false
-			skip := g.AST.Unparsed > 0 || ms != nil && len(g.Tags) > 0 && ms.SkipMovetext(g.Tags)
+			skip := g.AST.UnparsedFrom > 0 || ms != nil && len(g.Tags) > 0 && ms.SkipMovetext(g.Tags)
 			walkGame(v, g.Index, g.AST, skip)
 			if skip {
 				g.Diags = tagDiagnostics(g.Diags, g.AST)

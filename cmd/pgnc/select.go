@@ -253,6 +253,7 @@ func (s *selector) readOptions() reader.Options {
 		// The positions of the check's replay, without a model.
 		opts.ReuseMemory, opts.SkipMovetext = true, s.skipMovetext
 		opts.NewWatcher = func() reader.PositionWatcher { return new(query.Watch) }
+		opts.Prepare, opts.PrepareWatched = nil, s.prepareWatched
 	default:
 		opts.Model, opts.ReuseMemory = true, true
 		opts.SkipMovetext = s.skipMovetext
@@ -288,12 +289,20 @@ func (s *selector) skipMovetext(pairs []*ast.TagPair) int {
 
 // prepare tests a game on a reader's worker and, when it is selected,
 // renders it in the output format: nil for a game not selected.
-func (s *selector) prepare(g *reader.Game) []byte {
+func (s *selector) prepare(g *reader.Game) []byte { return s.test(g, nil) }
+
+// prepareWatched is prepare for a game whose main line w watched.
+func (s *selector) prepareWatched(g *reader.Game, w reader.PositionWatcher) []byte {
+	return s.test(g, w.(*query.Watch))
+}
+
+// test is prepare, with the positions of w where it is not nil.
+func (s *selector) test(g *reader.Game, w *query.Watch) []byte {
 	qg, _ := s.games.Get().(*query.Game)
 	if qg == nil {
 		qg = new(query.Game)
 	}
-	if w, ok := g.Watcher.(*query.Watch); ok {
+	if w != nil {
 		qg.ResetWatched(g.Tags, g.Diags, w)
 	} else {
 		qg.Reset(g.Tags, g.Model, g.Diags)

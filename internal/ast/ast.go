@@ -53,21 +53,23 @@ type Game struct {
 	// chess and Chess960 (chess.PlaysVariant): its movetext, in that
 	// game's own notation, is read as syntax only, without errors.
 	OtherVariant bool
+	// Parts counts the parts of its tag section and movetext that the
+	// parser handed out while it parsed the game (parser.Parser.Parts):
+	// Tags and Moves hold what came after them. It is 0 for a game parsed
+	// whole. (An int32 beside the flags keeps a Game at 128 bytes, which
+	// a file of tiny games holds tens of thousands of per piece.)
+	Parts int32
 	// Skipped counts the bytes that error recovery passed over in the game:
 	// the rest of it after a syntax error, and variations nested deeper
 	// than the limit.
 	Skipped int
-	// Unparsed counts the bytes of movetext that the parser passed over
-	// unread because its caller needed only the tags or the first moves
+	// UnparsedFrom, when not 0, is where movetext begins that the parser
+	// passed over unread, up to the game's end or the first token it had
+	// to read, because its caller needed only the tags or the first moves
 	// (parser.Parser.SkipMovetext): Moves lacks that text's elements, and
-	// nothing in it was checked. UnparsedFrom is where that text begins;
-	// the elements of Moves before it are the main line's first moves.
-	Unparsed, UnparsedFrom int
-	// Parts counts the parts of its tag section and movetext that the
-	// parser handed out while it parsed the game (parser.Parser.Parts):
-	// Tags and Moves hold what came after them. It is 0 for a game parsed
-	// whole.
-	Parts int
+	// nothing in it was checked. The elements of Moves before it are the
+	// main line's first moves.
+	UnparsedFrom int
 }
 
 // TagPair is one "[Name "Value"]" line of the tag section.

@@ -49,8 +49,10 @@ type Checker struct {
 	// Positions, when set, is called with each position of a game's main
 	// line as Replay replays it: ply 0 for the start, then the position
 	// after each move played, up to the last move that could be played. A
-	// query that tests positions needs them and not the model.
-	Positions func(ply int, pos *chess.Position)
+	// query that tests positions needs them and not the model. They come
+	// by value: a pointer handed to an unknown function would put the
+	// replay's positions on the heap for every check.
+	Positions func(ply int, pos chess.Position)
 }
 
 // Game is the function Game with k's settings.
@@ -109,10 +111,10 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 		final, c.plies, m.Complete = r.final, r.plies, true
 	} else {
 		if c.positions != nil {
-			c.positions(0, &start)
+			c.positions(0, start)
 		}
 		m.Moves, final, c.plies, m.Complete = c.line(start, readMoves(g))
-		m.Complete = m.Complete && g.Unparsed == 0
+		m.Complete = m.Complete && g.UnparsedFrom == 0
 	}
 	m.Comments = c.unattached
 	if c.build {
@@ -126,10 +128,10 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 }
 
 // readMoves returns the elements of g's main line that the parser read:
-// where it passed over movetext (ast.Game.Unparsed), those before it, the
+// where it passed over movetext (ast.Game.UnparsedFrom), those before it, the
 // main line's first moves.
 func readMoves(g *ast.Game) []ast.Element {
-	if g.Unparsed == 0 {
+	if g.UnparsedFrom == 0 {
 		return g.Moves
 	}
 	n := 0
@@ -168,7 +170,7 @@ type checker struct {
 	streamed *streamed
 	// positions is Checker.Positions while the main line is replayed, nil
 	// while a variation is.
-	positions func(ply int, pos *chess.Position)
+	positions func(ply int, pos chess.Position)
 }
 
 func (c *checker) add(code diag.Code, n ast.Node, args ...string) *diag.Diagnostic {
@@ -360,7 +362,7 @@ loop:
 					st.moves = append(st.moves, mv)
 					st.last = mv
 				} else if c.positions != nil {
-					c.positions(plies, cur)
+					c.positions(plies, *cur)
 				}
 			}
 		case *ast.BadMove:

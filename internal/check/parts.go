@@ -59,7 +59,7 @@ func (p *Parts) movetext() {
 	n, repeats := len(c.diags), c.repeats.Clone()
 	start, ok := c.startPosition()
 	c.diags, c.repeats = c.diags[:n], repeats
-	p.replay, p.lines[0].cur = ok && p.game.Unparsed == 0, start
+	p.replay, p.lines[0].cur = ok && p.game.UnparsedFrom == 0, start
 }
 
 // Add checks the next elements of the line open innermost.

@@ -259,7 +259,7 @@ func (b *builder) innermostParen() int { return b.levels[len(b.levels)-1].node.F
 
 // hasMovetext reports whether the current game has movetext.
 func (b *builder) hasMovetext() bool {
-	return len(b.elems) > 0 || len(b.levels) > 0 || b.streaming || (b.game != nil && (b.game.Result != nil || b.movetextOut == b.game || b.game.Unparsed > 0))
+	return len(b.elems) > 0 || len(b.levels) > 0 || b.streaming || (b.game != nil && (b.game.Result != nil || b.movetextOut == b.game || b.game.UnparsedFrom > 0))
 }
 
 // begin starts a game at tok unless one has started: the grammar's rules

@@ -93,7 +93,7 @@ type Parser struct {
 	// every game with a tag section how much of the game's movetext is
 	// needed: -1 all of it, 0 none, n the first n moves of the main line.
 	// The parser passes over what is not needed without building or
-	// checking it, up to where the game ends (Game.Unparsed), so that a
+	// checking it, up to where the game ends (Game.UnparsedFrom), so that a
 	// caller that decides from the tags, or from the first moves, as a
 	// selection by tags or by opening does, pays little more than the
 	// scanner for what it skips. The game's span, its tags, its result and

@@ -171,10 +171,9 @@ func (p *parser) endPass(first lexer.Token, end int) (lexer.Token, bool) {
 	p.sc.Seek(end)
 	g := p.build.game
 	g.To = max(g.To, end)
-	if g.Unparsed == 0 {
+	if g.UnparsedFrom == 0 { // a game passes over one stretch at most
 		g.UnparsedFrom = first.Start
 	}
-	g.Unparsed += end - first.Start
 	p.build.decided = true // the Replayer would start in the middle of the game
 	p.run[0], p.runLen, p.runChecked = first, 0, false
 	return lexer.Token{Kind: first.Kind, Start: first.Start, End: end}, true

@@ -60,11 +60,11 @@ type Watch struct {
 }
 
 // Position keeps pos, the position after ply plies of the main line.
-func (w *Watch) Position(ply int, pos *chess.Position) {
+func (w *Watch) Position(ply int, pos chess.Position) {
 	if ply == 0 {
 		w.positions = w.positions[:0]
 	}
-	w.positions = append(w.positions, *pos)
+	w.positions = append(w.positions, pos)
 }
 
 // ResetWatched makes g the game of tags and diags whose main line w

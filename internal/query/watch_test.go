@@ -49,17 +49,21 @@ func selection(t *testing.T, path string, q *query.Query, watch bool) string {
 	} else {
 		opts.Model = true
 	}
-	opts.Prepare = func(g *reader.Game) []byte {
-		var qg query.Game
-		if w, ok := g.Watcher.(*query.Watch); ok {
-			qg.ResetWatched(g.Tags, g.Diags, w)
-		} else {
-			qg.Reset(g.Tags, g.Model, g.Diags)
-		}
-		if q.Match(&qg) {
+	match := func(qg *query.Game) []byte {
+		if q.Match(qg) {
 			return []byte{1}
 		}
 		return nil
+	}
+	opts.Prepare = func(g *reader.Game) []byte {
+		var qg query.Game
+		qg.Reset(g.Tags, g.Model, g.Diags)
+		return match(&qg)
+	}
+	opts.PrepareWatched = func(g *reader.Game, w reader.PositionWatcher) []byte {
+		var qg query.Game
+		qg.ResetWatched(g.Tags, g.Diags, w.(*query.Watch))
+		return match(&qg)
 	}
 	rd := reader.New(f, path, opts)
 	defer rd.Close()

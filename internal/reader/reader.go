@@ -102,17 +102,19 @@ type Options struct {
 	// all, 0 none, n the first n moves of the main line. It is for callers
 	// that decide what they need of a game from its tags or its first
 	// moves, as pgnc select does: such a game's AST lacks the rest
-	// (AST.Unparsed), only the moves read are replayed, and its span and
+	// (AST.UnparsedFrom), only the moves read are replayed, and its span and
 	// the games around it stay those of a full parse. With Workers > 1 it
 	// runs on the workers, so it must be safe to call from several
 	// goroutines at once.
 	SkipMovetext func(tags []*ast.TagPair) (keep int)
-	// NewWatcher, when set, makes a PositionWatcher for each worker, which
-	// gets the positions of the main line of every game the worker
-	// replays, just before Options.Prepare gets the game with the watcher
-	// in Game.Watcher: a Prepare that tests positions then needs no model.
-	// It is not used with Model, SyntaxOnly, ReplayWhileParsing or InParts.
-	NewWatcher func() PositionWatcher
+	// NewWatcher, when set with PrepareWatched, makes a PositionWatcher
+	// for each worker, which gets the positions of the main line of every
+	// game the worker replays; PrepareWatched then stands for Prepare and
+	// gets the watcher with each game: a Prepare that tests positions
+	// needs no model. They are not used with Model, SyntaxOnly,
+	// ReplayWhileParsing or InParts.
+	NewWatcher     func() PositionWatcher
+	PrepareWatched func(*Game, PositionWatcher) []byte
 	// Prepare, when set, is called for every game once it is checked, and
 	// what it returns becomes the game's Prepared. With Workers > 1 it runs
 	// on the workers, so that work done for each game, such as writing it
@@ -133,7 +135,7 @@ type Options struct {
 // (an unknown variant, a bad FEN) gives none; one with an illegal move
 // gives those before it.
 type PositionWatcher interface {
-	Position(ply int, pos *chess.Position)
+	Position(ply int, pos chess.Position)
 }
 
 // newParser returns a parser set up as the options say.
@@ -190,9 +192,6 @@ type Game struct {
 	// of them, or those before the first that could not be played; 0 with
 	// Options.SyntaxOnly.
 	Plies int
-	// Watcher is the worker's PositionWatcher (Options.NewWatcher) inside
-	// Options.Prepare, which has seen the game's main line; nil elsewhere.
-	Watcher PositionWatcher
 	// Prepared is what Options.Prepare returned for the game.
 	Prepared []byte
 }
@@ -975,15 +974,18 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 			game.Plies = plies
 		}
 		game.Diags.Sort()
-		if opts.Prepare != nil {
+		if opts.Prepare != nil || w.watcher != nil {
 			// Not numbered yet: see Options.Prepare.
 			game.Index, g.Index = 0, 0
 			if game.Model != nil {
 				game.Model.Index = 0
 			}
-			game.Watcher = w.watcher
-			game.Prepared = opts.Prepare(game)
-			game.Index, game.Watcher = i+1, nil // a number marks a game, for number
+			if w.watcher != nil {
+				game.Prepared = opts.PrepareWatched(game, w.watcher)
+			} else {
+				game.Prepared = opts.Prepare(game)
+			}
+			game.Index = i + 1 // marks a game, for number
 		}
 		if opts.ReuseMemory && opts.Workers > 1 {
 			game.AST, game.Model = nil, nil // the worker reuses their memory for the next piece
