@@ -412,17 +412,9 @@ func (s *playSession) appendable() error {
 // position: the field and column, and the FEN with a caret under the
 // column.
 func fenError(w io.Writer, fen string, fe *chess.FENError) {
-	args := []diag.Arg{diag.PhraseArg("field", fe.Field), diag.PhraseArg("problem", fe.Template)}
-	for i := 0; i+1 < len(fe.Params); i += 2 {
-		if name, value := fe.Params[i], fe.Params[i+1]; name == "color" || name == "side" { // English words
-			args = append(args, diag.PhraseArg(name, value))
-		} else {
-			args = append(args, diag.ValueArg(name, value))
-		}
-	}
 	shown := diag.Printable(fen)
 	caret := strings.Repeat(" ", len([]rune(diag.Printable(fen[:min(fe.Offset, len(fen))]))))
-	msg.Fprintf(w, "pgnc play: --fen, column %d: %s\n", fe.Offset+1, msg.Diag.Render("{field} field: {problem}", args...))
+	msg.Fprintf(w, "pgnc play: --fen, column %d: %s\n", fe.Offset+1, msg.Diag.Render(check.FENProblem, check.FENArgs(fe)...))
 	fmt.Fprintf(w, "  %s\n  %s^\n", shown, caret)
 }
 

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/internal/query"
 )
 
@@ -11,15 +11,7 @@ import (
 // material; else the English text of the error's argument.
 func queryDetail(e *query.Error) string {
 	if fe := e.FEN; fe != nil {
-		args := []diag.Arg{diag.PhraseArg("field", fe.Field), diag.PhraseArg("problem", fe.Template)}
-		for i := 0; i+1 < len(fe.Params); i += 2 {
-			if name, value := fe.Params[i], fe.Params[i+1]; name == "color" || name == "side" { // English words
-				args = append(args, diag.PhraseArg(name, value))
-			} else {
-				args = append(args, diag.ValueArg(name, value))
-			}
-		}
-		return msg.Diag.Render("{field} field: {problem}", args...)
+		return msg.Diag.Render(check.FENProblem, check.FENArgs(fe)...)
 	}
 	a := func(i int) string {
 		if i < len(e.DetailArgs) {

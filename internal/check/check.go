@@ -198,10 +198,15 @@ func orEnglish(cat *diag.Catalog) *diag.Catalog {
 	return cat
 }
 
-// fenErrorArgs are the arguments of PGN315 for a FEN error: the reason,
-// "{field} field: {problem}", and what fills it in.
-func fenErrorArgs(fe *chess.FENError) []diag.Arg {
-	args := []diag.Arg{diag.PhraseArg("reason", "{field} field: {problem}"), diag.PhraseArg("field", fe.Field), diag.PhraseArg("problem", fe.Template)}
+// FENProblem is the template that FENArgs fill in: the field of a FEN at
+// fault and what is wrong with it, in words a catalog translates.
+const FENProblem = "{field} field: {problem}"
+
+// FENArgs are the arguments that explain fe in FENProblem, for PGN315 and
+// for the commands that read a FEN of their own (play --fen, select's
+// position).
+func FENArgs(fe *chess.FENError) []diag.Arg {
+	args := []diag.Arg{diag.PhraseArg("field", fe.Field), diag.PhraseArg("problem", fe.Template)}
 	for i := 0; i+1 < len(fe.Params); i += 2 {
 		name, value := fe.Params[i], fe.Params[i+1]
 		if name == "color" || name == "side" { // English words
@@ -211,6 +216,12 @@ func fenErrorArgs(fe *chess.FENError) []diag.Arg {
 		}
 	}
 	return args
+}
+
+// fenErrorArgs are the arguments of PGN315 for a FEN error: the reason,
+// FENProblem, and what fills it in.
+func fenErrorArgs(fe *chess.FENError) []diag.Arg {
+	return append([]diag.Arg{diag.PhraseArg("reason", FENProblem)}, FENArgs(fe)...)
 }
 
 // initial is the standard starting position, parsed once.
