@@ -250,8 +250,9 @@ func (s *selector) readOptions() reader.Options {
 		opts.SyntaxOnly, opts.ReuseText, opts.SkipComments = true, true, true
 		opts.SkipMovetext = func([]*ast.TagPair) int { return 0 }
 	case s.q.Positional() && s.flags.format == "":
-		// The positions of the check's replay, without a model.
-		opts.ReuseMemory, opts.SkipMovetext = true, s.skipMovetext
+		// The positions of the check's replay, without a model, most of
+		// them replayed as the games are parsed.
+		opts.ReuseMemory, opts.ReplayWhileParsing, opts.SkipMovetext = true, true, s.skipMovetext
 		opts.NewWatcher = func() reader.PositionWatcher { return new(query.Watch) }
 		opts.Prepare, opts.PrepareWatched = nil, s.prepareWatched
 	default:
@@ -303,7 +304,7 @@ func (s *selector) test(g *reader.Game, w *query.Watch) []byte {
 		qg = new(query.Game)
 	}
 	if w != nil {
-		qg.ResetWatched(g.Tags, g.Diags, w)
+		qg.ResetWatched(g.Tags, g.Diags, w, g.AST)
 	} else {
 		qg.Reset(g.Tags, g.Model, g.Diags)
 	}

@@ -46,13 +46,20 @@ type Checker struct {
 	// details ("white to move:"); nil means English. Messages and hints
 	// are rendered when printed, in the printer's catalog.
 	Catalog *diag.Catalog
-	// Positions, when set, is called with each position of a game's main
-	// line as Replay replays it: ply 0 for the start, then the position
-	// after each move played, up to the last move that could be played. A
-	// query that tests positions needs them and not the model. They come
-	// by value: a pointer handed to an unknown function would put the
-	// replay's positions on the heap for every check.
-	Positions func(ply int, pos chess.Position)
+	// Positions, when set, gets each position of a game's main line as
+	// Replay, or a WatchingStream, replays it.
+	Positions PositionWatcher
+}
+
+// A PositionWatcher gets each position of a game's main line as it is
+// replayed: ply 0 for the start, then the position after each move
+// played, up to the last move that could be played. Ply 0 starts the
+// game's positions, again when a Stream gives a game up and Replay replays
+// its tree. A query that tests positions needs them and not the model.
+// They come by value: a pointer handed to an unknown method would put the
+// replay's positions on the heap for every check.
+type PositionWatcher interface {
+	Position(g *ast.Game, ply int, pos chess.Position)
 }
 
 // Game is the function Game with k's settings.
@@ -111,7 +118,8 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 		final, c.plies, m.Complete = r.final, r.plies, true
 	} else {
 		if c.positions != nil {
-			c.positions(0, start)
+			c.watched = g
+			c.positions.Position(g, 0, start)
 		}
 		m.Moves, final, c.plies, m.Complete = c.line(start, readMoves(g))
 		m.Complete = m.Complete && g.UnparsedFrom == 0
@@ -169,8 +177,9 @@ type checker struct {
 	// tree then lacks; nil when the tree holds it.
 	streamed *streamed
 	// positions is Checker.Positions while the main line is replayed, nil
-	// while a variation is.
-	positions func(ply int, pos chess.Position)
+	// while a variation is; watched is the game replayed.
+	positions PositionWatcher
+	watched   *ast.Game
 }
 
 func (c *checker) add(code diag.Code, n ast.Node, args ...string) *diag.Diagnostic {
@@ -373,7 +382,7 @@ loop:
 					st.moves = append(st.moves, mv)
 					st.last = mv
 				} else if c.positions != nil {
-					c.positions(plies, *cur)
+					c.positions.Position(c.watched, plies, *cur)
 				}
 			}
 		case *ast.BadMove:

@@ -91,6 +91,36 @@ func (s *Stream) Move(sm san.Move) bool {
 	return true
 }
 
+// A WatchingStream is a Stream that hands each position it replays to its
+// Checker's Positions, as Replay does: a type apart, so that a check that
+// watches nothing pays nothing for it.
+type WatchingStream struct{ *Stream }
+
+// Watching returns s as a WatchingStream, for the parser; Replay is s's.
+func (s *Stream) Watching() WatchingStream { return WatchingStream{s} }
+
+// Start is Stream.Start, and hands on the start position.
+func (w WatchingStream) Start(g *ast.Game, tags []*ast.TagPair) bool {
+	if !w.Stream.Start(g, tags) {
+		return false
+	}
+	if w.k.Positions != nil {
+		w.k.Positions.Position(g, 0, w.cur)
+	}
+	return true
+}
+
+// Move is Stream.Move, and hands on the position after the move.
+func (w WatchingStream) Move(sm san.Move) bool {
+	if !w.Stream.Move(sm) {
+		return false
+	}
+	if w.k.Positions != nil {
+		w.k.Positions.Position(w.game, w.plies, w.cur)
+	}
+	return true
+}
+
 // Number checks a move number of the main line against the position it
 // precedes; false means it has something to report.
 func (s *Stream) Number(n *ast.MoveNumber) bool { return moveNumberFits(n, &s.cur) }

@@ -47,11 +47,15 @@ type Game struct {
 
 	positions []chess.Position // of the main line, ply 0 first, once replayed
 	replayed  bool
+	borrowed  bool // positions are a Watch's (ResetWatched)
 }
 
 // Reset makes g the game of tags, m and diags.
 func (g *Game) Reset(tags model.Tags, m *model.Game, diags diag.List) {
 	g.Tags, g.Model, g.Diags = tags, m, diags
+	if g.borrowed {
+		g.positions, g.borrowed = nil, false
+	}
 	g.positions, g.replayed = g.positions[:0], false
 }
 

@@ -75,9 +75,19 @@ func pieceOf(r rune) chess.PieceType {
 // same pieces, >= at least them, <= at most them, > and < the same
 // without equality.
 func (m material) matcher(op qtoken.Kind) func(*chess.Position) bool {
+	total := 0
+	for c := chess.White; c <= chess.Black; c++ {
+		for t := chess.Pawn; t <= chess.King; t++ {
+			total += m[c][t]
+		}
+	}
 	if op == qtoken.Eq {
-		// The commonest test, and the one most positions fail at once.
+		// The commonest test, and the one most positions fail at once, on
+		// the count of all pieces: captures only lower it.
 		return func(p *chess.Position) bool {
+			if (p.ByColor(chess.White) | p.ByColor(chess.Black)).Count() != total {
+				return false
+			}
 			for c := chess.White; c <= chess.Black; c++ {
 				for t := chess.Pawn; t <= chess.King; t++ {
 					if p.Pieces(c, t).Count() != m[c][t] {
@@ -89,6 +99,13 @@ func (m material) matcher(op qtoken.Kind) func(*chess.Position) bool {
 		}
 	}
 	return func(p *chess.Position) bool {
+		// More pieces than m has fail <= and <, fewer fail >= and >.
+		switch n := (p.ByColor(chess.White) | p.ByColor(chess.Black)).Count(); {
+		case n > total && (op == qtoken.Le || op == qtoken.Lt):
+			return false
+		case n < total && (op == qtoken.Ge || op == qtoken.Gt):
+			return false
+		}
 		ge, le := true, true
 		for c := chess.White; c <= chess.Black; c++ {
 			for t := chess.Pawn; t <= chess.King; t++ {

@@ -2,6 +2,7 @@ package query
 
 import (
 	"github.com/pgnc/pgnc/chess"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/model"
 )
@@ -53,25 +54,54 @@ func (q *Query) MovesNeeded() int {
 	return need
 }
 
-// A Watch keeps the positions of a game's main line as a check replays it
-// (reader.PositionWatcher), for a Positional query.
+// A Watch keeps the positions of the main lines of a piece's games as a
+// check replays them (reader.PositionWatcher), for a Positional query.
 type Watch struct {
-	positions []chess.Position
+	log []chess.Position // every position kept since Reset
+	// games gives, for each game but the last, where its last start at
+	// ply 0 stands in log and where its positions end; the last one's
+	// start at from.
+	games map[*ast.Game]span
+	last  *ast.Game
+	from  int
 }
 
-// Position keeps pos, the position after ply plies of the main line.
-func (w *Watch) Position(ply int, pos chess.Position) {
+// span is where the positions of one game stand in a Watch's log.
+type span struct{ from, to int }
+
+// Position keeps pos, the position after ply plies of g's main line.
+func (w *Watch) Position(g *ast.Game, ply int, pos chess.Position) {
 	if ply == 0 {
-		w.positions = w.positions[:0]
+		w.settle()
+		w.last, w.from = g, len(w.log)
 	}
-	w.positions = append(w.positions, pos)
+	w.log = append(w.log, pos)
 }
 
-// ResetWatched makes g the game of tags and diags whose main line w
-// watched, and makes w ready for the next game. g holds w's positions
-// until its next Reset.
-func (g *Game) ResetWatched(tags model.Tags, diags diag.List, w *Watch) {
+// settle records the span of the game whose positions came last.
+func (w *Watch) settle() {
+	if w.last == nil {
+		return
+	}
+	if w.games == nil {
+		w.games = make(map[*ast.Game]span)
+	}
+	w.games[w.last] = span{w.from, len(w.log)}
+}
+
+// Reset forgets the games watched so far.
+func (w *Watch) Reset() {
+	w.log, w.last = w.log[:0], nil
+	clear(w.games)
+}
+
+// ResetWatched makes g the game of tags and diags, the game played whose
+// main line w watched. g reads w's positions until its next Reset, which
+// leaves them to w.
+func (g *Game) ResetWatched(tags model.Tags, diags diag.List, w *Watch, played *ast.Game) {
 	g.Tags, g.Model, g.Diags = tags, nil, diags
-	g.positions, w.positions = w.positions, g.positions[:0]
+	w.settle()
+	s := w.games[played]
+	g.positions, g.borrowed = w.log[s.from:s.to:s.to], true
 	g.replayed = true
 }

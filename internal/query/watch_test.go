@@ -31,10 +31,16 @@ var positionalQueries = []string{
 	`white ~ "a" and checkmate`,
 }
 
-// selection returns the indexes of the games of path that q selects,
-// read with the model or with a Watch of the check's replay of the moves
-// that q needs.
-func selection(t *testing.T, path string, q *query.Query, watch bool) string {
+// How selection reads a game's positions.
+const (
+	fromModel  = iota
+	fromReplay // a Watch of the check's replay of the moves the query needs
+	fromStream // the same, most games replayed while parsed
+)
+
+// selection returns the indexes of the games of path that q selects, with
+// positions read as from says.
+func selection(t *testing.T, path string, q *query.Query, from int) string {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -42,12 +48,13 @@ func selection(t *testing.T, path string, q *query.Query, watch bool) string {
 	}
 	defer f.Close()
 	opts := reader.Options{Workers: 2, ReuseMemory: true}
-	if watch {
+	if from == fromModel {
+		opts.Model = true
+	} else {
 		// As pgnc select reads: the moves the query needs, no more.
 		opts.NewWatcher = func() reader.PositionWatcher { return new(query.Watch) }
 		opts.SkipMovetext = func([]*ast.TagPair) int { return q.MovesNeeded() }
-	} else {
-		opts.Model = true
+		opts.ReplayWhileParsing = from == fromStream
 	}
 	match := func(qg *query.Game) []byte {
 		if q.Match(qg) {
@@ -62,7 +69,7 @@ func selection(t *testing.T, path string, q *query.Query, watch bool) string {
 	}
 	opts.PrepareWatched = func(g *reader.Game, w reader.PositionWatcher) []byte {
 		var qg query.Game
-		qg.ResetWatched(g.Tags, g.Diags, w.(*query.Watch))
+		qg.ResetWatched(g.Tags, g.Diags, w.(*query.Watch), g.AST)
 		return match(&qg)
 	}
 	rd := reader.New(f, path, opts)
@@ -99,9 +106,12 @@ func TestWatchAgreesWithModel(t *testing.T) {
 			t.Fatalf("%s is not positional", src)
 		}
 		for _, path := range testfiles.PGN(roots...) {
-			want := selection(t, path, q, false)
-			if got := selection(t, path, q, true); got != want {
+			want := selection(t, path, q, fromModel)
+			if got := selection(t, path, q, fromReplay); got != want {
 				t.Fatalf("%s on %s: the watch selects %s, the model %s", src, path, got, want)
+			}
+			if got := selection(t, path, q, fromStream); got != want {
+				t.Fatalf("%s on %s: the watch of the stream selects %s, the model %s", src, path, got, want)
 			}
 			selected += strings.Count(want, " ")
 		}

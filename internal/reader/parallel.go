@@ -98,7 +98,7 @@ func (rd *Reader) startPool() {
 			w := rd.opts.newWorker()
 			for pc := range p.jobs {
 				r := result{seq: pc.seq, sync: pc.sync, mem: pc.mem}
-				if pc.sync && !confirmCut(w.parser, &pc) {
+				if pc.sync && !confirmCut(w, &pc) {
 					r.failed = true
 				} else {
 					r.games = process(w, pc, rd.name, rd.opts)
@@ -182,9 +182,10 @@ func (p *pool) drain() bool {
 // piece holds more than maxPieceGames games, and where a comment in it is
 // not closed: a "}" after the cut would close it in place, so the parser
 // cuts nowhere after such a comment.
-func confirmCut(ps *parser.Parser, pc *piece) bool {
+func confirmCut(w *worker, pc *piece) bool {
 	end := len(pc.src) - pc.ahead // where the next piece starts
-	db, diags, at := ps.ParsePrefix(pc.src, parser.Cut{From: end, Games: maxPieceGames, Accept: func(off int) bool { return off <= end }})
+	w.resetWatcher()
+	db, diags, at := w.parser.ParsePrefix(pc.src, parser.Cut{From: end, Games: maxPieceGames, Accept: func(off int) bool { return off <= end }})
 	if at != end {
 		return false
 	}

@@ -28,11 +28,19 @@ type worker struct {
 // newWorker returns a worker set up as the options say.
 func (opts Options) newWorker() *worker {
 	w := &worker{parser: opts.newParser(), models: new(check.Memory)}
-	if opts.NewWatcher != nil && opts.PrepareWatched != nil && !opts.Model && !opts.SyntaxOnly && !opts.ReplayWhileParsing && !opts.InParts {
+	if opts.NewWatcher != nil && opts.PrepareWatched != nil && !opts.Model && !opts.SyntaxOnly && !opts.InParts {
 		w.watcher = opts.NewWatcher()
 	}
 	if opts.ReplayWhileParsing && !opts.SyntaxOnly && !opts.Model {
-		if w.stream = opts.checker().Stream(); w.stream != nil {
+		k := opts.checker()
+		if w.watcher != nil {
+			k.Positions = w.watcher
+		}
+		switch w.stream = k.Stream(); {
+		case w.stream == nil:
+		case w.watcher != nil:
+			w.parser.Replayer = w.stream.Watching()
+		default:
 			w.parser.Replayer = w.stream
 		}
 	}
@@ -45,6 +53,14 @@ func (opts Options) newWorker() *worker {
 		w.parser.Parts = &checkParts{checker: opts.checker(), games: w.parts}
 	}
 	return w
+}
+
+// resetWatcher tells the watcher, if any, that a piece is about to be
+// parsed.
+func (w *worker) resetWatcher() {
+	if w.watcher != nil {
+		w.watcher.Reset()
+	}
 }
 
 // checkParts checks the games that the parser hands out in parts, and

@@ -17,7 +17,6 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/check"
@@ -111,8 +110,9 @@ type Options struct {
 	// for each worker, which gets the positions of the main line of every
 	// game the worker replays; PrepareWatched then stands for Prepare and
 	// gets the watcher with each game: a Prepare that tests positions
-	// needs no model. They are not used with Model, SyntaxOnly,
-	// ReplayWhileParsing or InParts.
+	// needs no model. They are not used with Model, SyntaxOnly or
+	// InParts. With ReplayWhileParsing, the positions of most games come
+	// while their piece is parsed, before any of its games is prepared.
 	NewWatcher     func() PositionWatcher
 	PrepareWatched func(*Game, PositionWatcher) []byte
 	// Prepare, when set, is called for every game once it is checked, and
@@ -129,13 +129,18 @@ type Options struct {
 	Prepare func(*Game) []byte
 }
 
-// A PositionWatcher gets each position of a game's main line as it is
-// replayed: ply 0 for the start, then the position after each move played
-// (check.Checker.Positions). A game that cannot be replayed from its start
-// (an unknown variant, a bad FEN) gives none; one with an illegal move
-// gives those before it.
+// A PositionWatcher gets each position of the main lines of a piece's
+// games as they are replayed: ply 0 for the start, then the position after
+// each move played (check.Checker.Positions). The games of a piece come in
+// its order, while it is parsed or later, and a game may start again at
+// ply 0: its last start counts. A game that cannot be replayed from its
+// start (an unknown variant, a bad FEN) gives none; one with an illegal
+// move gives those before it.
 type PositionWatcher interface {
-	Position(ply int, pos chess.Position)
+	check.PositionWatcher
+	// Reset forgets the games watched so far: the parser is about to
+	// parse a piece, whose games may reuse their memory.
+	Reset()
 }
 
 // newParser returns a parser set up as the options say.
@@ -753,6 +758,7 @@ func (rd *Reader) parseCut() (int, piece) {
 			return false
 		}
 	}
+	rd.w.resetWatcher()
 	db, diags, end := rd.w.parser.ParsePrefix(src, cut)
 	if end == len(src) && !final {
 		// Pieces that start in this text are cut by scanning, so that input
@@ -886,6 +892,7 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 	file := diag.NewPiece(name, src, diag.Piece{Offset: pc.base, Line: pc.line, Col: pc.col, Head: pc.head, HeadCut: pc.headCut, Tail: pc.tail, Marks: pc.marks})
 	db, diags := pc.db, pc.diags
 	if db == nil {
+		w.resetWatcher()
 		db, diags = w.parser.Parse(src)
 	}
 	// With ReuseText, the games and the lists that make them up are the
@@ -923,7 +930,7 @@ func process(w *worker, pc piece, name string, opts Options) []*Game {
 		checker.Memory = w.models
 	}
 	if w.watcher != nil {
-		checker.Positions = w.watcher.Position
+		checker.Positions = w.watcher
 	}
 	outside := byGame[0] // in position order, interleaved with the games
 	flushOutside := func(before int) {
