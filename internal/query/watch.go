@@ -2,8 +2,8 @@ package query
 
 import (
 	"github.com/pgnc/pgnc/chess"
-	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/model"
 )
 
