@@ -286,8 +286,10 @@ func New(r io.Reader, name string, opts Options) *Reader {
 func newReader(r io.Reader, name string, opts Options, w *worker) *Reader {
 	if opts.PieceSize <= 0 {
 		opts.PieceSize = 256 << 10
-		if opts.Model {
-			opts.PieceSize = 64 << 10 // models take about 40 times their text
+		if opts.Model || opts.NewWatcher != nil {
+			// Models take about 40 times their text; a watcher's positions
+			// about 25 times, and stay in the core's cache at this size.
+			opts.PieceSize = 64 << 10
 		}
 	}
 	if opts.MaxGameBytes <= 0 {
