@@ -91,33 +91,42 @@ func (s *Stream) Move(sm san.Move) bool {
 	return true
 }
 
-// A WatchingStream is a Stream that hands each position it replays to its
-// Checker's Positions, as Replay does: a type apart, so that a check that
-// watches nothing pays nothing for it.
-type WatchingStream struct{ *Stream }
+// A PositionStream is a Stream for a caller that reads the positions of
+// the games' main lines, not their diagnostics: it hands each position it
+// replays to its Checker's Positions, as Replay does, and plays each move
+// without checking how it is written, so that the diagnostics that Replay
+// returns for a game it replayed lack the warnings about notation (a
+// missing "+", a needless disambiguation …). The positions are those of
+// a Stream: a move that such a warning is about is played all the same. A
+// type apart, so that a check pays nothing for it.
+type PositionStream struct{ *Stream }
 
-// Watching returns s as a WatchingStream, for the parser; Replay is s's.
-func (s *Stream) Watching() WatchingStream { return WatchingStream{s} }
+// Positions returns s as a PositionStream, for the parser; Replay is s's.
+func (s *Stream) Positions() PositionStream { return PositionStream{s} }
 
 // Start is Stream.Start, and hands on the start position.
-func (w WatchingStream) Start(g *ast.Game, tags []*ast.TagPair) bool {
+func (w PositionStream) Start(g *ast.Game, tags []*ast.TagPair) bool {
 	if !w.Stream.Start(g, tags) {
 		return false
 	}
-	if w.k.Positions != nil {
-		w.k.Positions.Position(g, 0, w.cur)
-	}
+	w.k.Positions.Position(g, 0, w.cur)
 	return true
 }
 
-// Move is Stream.Move, and hands on the position after the move.
-func (w WatchingStream) Move(sm san.Move) bool {
-	if !w.Stream.Move(sm) {
+// Move plays the next move of the main line and hands on the position
+// after it; false, as from Stream.Move, when the move cannot be played.
+func (w PositionStream) Move(sm san.Move) bool {
+	if sm.Quirks&san.ForeignLetter != 0 || sm.Kind == san.Null {
 		return false
 	}
-	if w.k.Positions != nil {
-		w.k.Positions.Position(w.game, w.plies, w.cur)
+	pos := &w.cur
+	m, _, err := san.Resolve(pos, sm)
+	if err != nil {
+		return false
 	}
+	pos.Play(m)
+	w.plies++
+	w.k.Positions.Position(w.game, w.plies, *pos)
 	return true
 }
 

@@ -39,7 +39,7 @@ func (opts Options) newWorker() *worker {
 		switch w.stream = k.Stream(); {
 		case w.stream == nil:
 		case w.watcher != nil:
-			w.parser.Replayer = w.stream.Watching()
+			w.parser.Replayer = w.stream.Positions()
 		default:
 			w.parser.Replayer = w.stream
 		}

@@ -93,8 +93,11 @@ type Options struct {
 	// the diagnostics and not the tree: the moves, move numbers and NAGs
 	// of a main line with nothing to report then have no node in the
 	// game's AST, which saves the time of building and walking them. The
-	// diagnostics and plies are those of a check of the whole tree. It is
-	// ignored with Model and SyntaxOnly, and with Language set.
+	// diagnostics and plies are those of a check of the whole tree, but
+	// with NewWatcher, which reads positions and not diagnostics: then the
+	// games replayed while parsed lack the warnings about notation
+	// (check.PositionStream). It is ignored with Model and SyntaxOnly, and
+	// with Language set.
 	ReplayWhileParsing bool
 	// SkipMovetext, when set, is asked with the tag section of each game
 	// how much of its movetext is needed (parser.Parser.SkipMovetext): -1
