@@ -3,6 +3,7 @@ package pgn
 import (
 	"errors"
 	"io"
+	"sync"
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/ast"
@@ -56,9 +57,9 @@ type Visitor interface {
 // Comment or variation events, nor the diagnostics of that movetext.
 //
 // SkipMovetext may be asked while a game is read, ahead of the events of
-// the games before it, and more than once for a game: it must answer from
-// the tags alone, the same each time. Its tags are valid only during the
-// call.
+// the games before it, on another goroutine than the events (one call at
+// a time), and more than once for a game: it must answer from the tags
+// alone, the same each time. Its tags are valid only during the call.
 type MovetextSkipper interface {
 	Visitor
 	SkipMovetext(tags Tags) bool
@@ -89,31 +90,43 @@ func (NopVisitor) EndGame()             {}
 var _ Visitor = NopVisitor{}
 
 // Visit reads every game of the input and hands it to v as events. Only
-// the syntax is read, whatever the Mode. It returns the errors that ended
-// the reading of an input, joined; the other inputs are read all the same.
+// the syntax is read, whatever the Mode. With more than one worker
+// (WithWorkers), games are parsed on all of them and their events come to
+// v on the caller's goroutine, in input order; a MovetextSkipper is then
+// asked on the workers, one call at a time. It returns the errors that
+// ended the reading of an input, joined; the other inputs are read all the
+// same.
 func (rd *Reader) Visit(v Visitor) error {
 	o := rd.cfg.readerOptions()
 	o.Model, o.SyntaxOnly, o.InParts, o.SkipComments, o.ReplayWhileParsing = false, true, false, false, false
-	o.ReuseText, o.Workers = true, 1
-	dv, _ := v.(DiagnosticVisitor)
-	ms, _ := v.(MovetextSkipper)
-	if ms != nil {
-		var tags Tags
+	o.ReuseText, o.Prepare = true, nil
+	vs := &visit{v: v, parallel: rd.cfg.workers > 1}
+	vs.dv, _ = v.(DiagnosticVisitor)
+	vs.ms, _ = v.(MovetextSkipper)
+	if !vs.parallel {
+		o.Workers = 1
+	}
+	if vs.ms != nil {
 		o.SkipMovetext = func(pairs []*ast.TagPair) int {
-			tags = tags[:0]
+			vs.mu.Lock()
+			defer vs.mu.Unlock()
+			vs.tags = vs.tags[:0]
 			for _, t := range pairs {
-				tags = append(tags, Tag{Name: t.Name, Value: t.Value})
+				vs.tags = append(vs.tags, Tag{Name: t.Name, Value: t.Value})
 			}
-			if ms.SkipMovetext(tags) {
+			if vs.ms.SkipMovetext(vs.tags) {
 				return 0
 			}
 			return -1
 		}
 	}
+	if vs.parallel {
+		o.Prepare = vs.record
+	}
 	var errs []error
 	for in, err := range rd.sources {
 		if err == nil {
-			err = rd.visitSource(&source{Source: in}, o, v, dv, ms)
+			err = rd.visitSource(&source{Source: in}, o, vs)
 		}
 		if err != nil {
 			errs = append(errs, err)
@@ -122,8 +135,46 @@ func (rd *Reader) Visit(v Visitor) error {
 	return errors.Join(errs...)
 }
 
+// visit is what a Visit needs beside its Reader.
+type visit struct {
+	v        Visitor
+	dv       DiagnosticVisitor // v, when it is one
+	ms       MovetextSkipper   // v, when it is one
+	parallel bool              // games are parsed on workers, their events logged (record)
+	mu       sync.Mutex        // held while ms is asked
+	tags     Tags              // what ms is asked about
+	buffers  eventBuffers
+}
+
+// skipsMovetext reports whether the visitor gets none of g's movetext:
+// the parser passed over it, or a MovetextSkipper declines it. The
+// parser does not ask about every game (see Parser.SkipMovetext).
+func (vs *visit) skipsMovetext(g *reader.Game) bool {
+	if g.AST.UnparsedFrom > 0 {
+		return true
+	}
+	if vs.ms == nil || len(g.Tags) == 0 {
+		return false
+	}
+	vs.mu.Lock()
+	defer vs.mu.Unlock()
+	return vs.ms.SkipMovetext(g.Tags)
+}
+
+// record is the reader's Prepare for a parallel Visit: it logs the events
+// of g on the worker that parsed it.
+func (vs *visit) record(g *reader.Game) []byte {
+	skip := vs.skipsMovetext(g)
+	log := eventLog{b: vs.buffers.get()}
+	walkGame(&log, 0, g.AST, skip)
+	if skip {
+		g.Diags = tagDiagnostics(g.Diags, g.AST)
+	}
+	return log.b
+}
+
 // visitSource visits the games of one input.
-func (rd *Reader) visitSource(src *source, o reader.Options, v Visitor, dv DiagnosticVisitor, ms MovetextSkipper) error {
+func (rd *Reader) visitSource(src *source, o reader.Options, vs *visit) error {
 	r := src.open(o)
 	rd.current, rd.closer = r, src.Source
 	defer rd.Close()
@@ -139,15 +190,20 @@ func (rd *Reader) visitSource(src *source, o reader.Options, v Visitor, dv Diagn
 		rd.addStray(g, src.Name)
 		if g.Index > 0 {
 			rd.strayOpen = false
-			skip := g.AST.UnparsedFrom > 0 || ms != nil && len(g.Tags) > 0 && ms.SkipMovetext(g.Tags)
-			walkGame(v, g.Index, g.AST, skip)
-			if skip {
-				g.Diags = tagDiagnostics(g.Diags, g.AST)
+			if vs.parallel {
+				replayEvents(vs.v, g.Index, g.Prepared)
+				vs.buffers.put(g.Prepared)
+			} else {
+				skip := vs.skipsMovetext(g)
+				walkGame(vs.v, g.Index, g.AST, skip)
+				if skip {
+					g.Diags = tagDiagnostics(g.Diags, g.AST)
+				}
 			}
 		}
-		if dv != nil {
+		if vs.dv != nil {
 			for _, d := range located(g, rd.cfg.catalog) {
-				dv.Diagnostic(d)
+				vs.dv.Diagnostic(d)
 			}
 		}
 	}

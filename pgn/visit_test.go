@@ -59,10 +59,75 @@ func (r *recorder) Outcome(o string)            { r.cur().outcome = o }
 func (r *recorder) EndGame()                    { r.cur().ended = true }
 func (r *recorder) Diagnostic(d pgn.Diagnostic) { r.diags = append(r.diags, d.String()) }
 
+// transcript writes down every event, and skips every skipEvery-th
+// variation and, when it is a MovetextSkipper, the movetext of the games
+// whose White holds an "a".
+type transcript struct {
+	strings.Builder
+	skipEvery, variations int
+}
+
+func (r *transcript) BeginGame(i int) bool   { fmt.Fprintf(r, "game %d\n", i); return false }
+func (r *transcript) Tag(name, value string) { fmt.Fprintf(r, "tag %q %q\n", name, value) }
+func (r *transcript) Move(san string)        { fmt.Fprintf(r, "move %q\n", san) }
+func (r *transcript) NAG(n int)              { fmt.Fprintf(r, "nag %d\n", n) }
+func (r *transcript) Comment(text string)    { fmt.Fprintf(r, "comment %q\n", text) }
+func (r *transcript) BeginVariation() bool {
+	r.variations++
+	skip := r.skipEvery > 0 && r.variations%r.skipEvery == 0
+	fmt.Fprintf(r, "( skip=%v\n", skip)
+	return skip
+}
+func (r *transcript) EndVariation()               { r.WriteString(")\n") }
+func (r *transcript) Outcome(o string)            { fmt.Fprintf(r, "outcome %q\n", o) }
+func (r *transcript) EndGame()                    { r.WriteString("end\n") }
+func (r *transcript) Diagnostic(d pgn.Diagnostic) { fmt.Fprintf(r, "diag %s\n", d) }
+
+type skippingTranscript struct{ transcript }
+
+func (r *skippingTranscript) SkipMovetext(tags pgn.Tags) bool {
+	return strings.Contains(tags.Tag("White"), "a")
+}
+
+// parallelAgrees checks that a Visit on two workers, whose events are
+// logged on the workers and replayed in order, hands a Visitor what a Visit
+// on one does, a MovetextSkipper too.
+func parallelAgrees(t *testing.T, src string) {
+	t.Helper()
+	for skipEvery := range 3 {
+		var one, two skippingTranscript
+		one.skipEvery, two.skipEvery = skipEvery, skipEvery
+		visitors := []pgn.Visitor{&one.transcript, &two.transcript}
+		if skipEvery == 2 {
+			visitors = []pgn.Visitor{&one, &two}
+		}
+		for i, v := range visitors {
+			if err := pgn.NewReader(strings.NewReader(src), pgn.WithWorkers(i+1)).Visit(v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if a, b := one.String(), two.String(); a != b {
+			t.Fatalf("skipping every %d-th variation, one worker and two differ:\n%s", skipEvery, firstDifference(a, b))
+		}
+	}
+}
+
+// firstDifference shows the first line where a and b differ.
+func firstDifference(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range min(len(al), len(bl)) {
+		if al[i] != bl[i] {
+			return fmt.Sprintf("line %d: %q against %q", i+1, al[i], bl[i])
+		}
+	}
+	return fmt.Sprintf("%d lines against %d", len(al), len(bl))
+}
+
 // visitorAgrees checks that the events of src are the games that the Full
 // mode reads: the same games, tags, results, diagnostics of the syntax, and
 // main lines as far as they were replayed.
 func visitorAgrees(t *testing.T, src string) {
+	parallelAgrees(t, src)
 	var rec recorder
 	if err := pgn.NewReader(strings.NewReader(src), pgn.WithWorkers(1)).Visit(&rec); err != nil {
 		t.Fatal(err)
