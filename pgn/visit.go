@@ -57,9 +57,10 @@ type Visitor interface {
 // Comment or variation events, nor the diagnostics of that movetext.
 //
 // SkipMovetext may be asked while a game is read, ahead of the events of
-// the games before it, on another goroutine than the events (one call at
-// a time), and more than once for a game: it must answer from the tags
-// alone, the same each time. Its tags are valid only during the call.
+// the games before it, on a worker's goroutine (never while another call
+// or an event runs), and more than once for a game: it must answer from
+// the tags alone, the same each time. Its tags are valid only during the
+// call.
 type MovetextSkipper interface {
 	Visitor
 	SkipMovetext(tags Tags) bool
@@ -93,7 +94,7 @@ var _ Visitor = NopVisitor{}
 // the syntax is read, whatever the Mode. With more than one worker
 // (WithWorkers), games are parsed on all of them and their events come to
 // v on the caller's goroutine, in input order; a MovetextSkipper is then
-// asked on the workers, one call at a time. It returns the errors that
+// asked on the workers, never while an event runs. It returns the errors that
 // ended the reading of an input, joined; the other inputs are read all the
 // same.
 func (rd *Reader) Visit(v Visitor) error {
@@ -141,7 +142,7 @@ type visit struct {
 	dv       DiagnosticVisitor // v, when it is one
 	ms       MovetextSkipper   // v, when it is one
 	parallel bool              // games are parsed on workers, their events logged (record)
-	mu       sync.Mutex        // held while ms is asked
+	mu       sync.Mutex        // held while ms is asked, and while events run beside it
 	tags     Tags              // what ms is asked about
 	buffers  eventBuffers
 }
@@ -188,6 +189,9 @@ func (rd *Reader) visitSource(src *source, o reader.Options, vs *visit) error {
 		}
 		src.addLost(g)
 		rd.addStray(g, src.Name)
+		if vs.parallel && vs.ms != nil {
+			vs.mu.Lock() // SkipMovetext, on a worker, waits for the events
+		}
 		if g.Index > 0 {
 			rd.strayOpen = false
 			if vs.parallel {
@@ -205,6 +209,9 @@ func (rd *Reader) visitSource(src *source, o reader.Options, vs *visit) error {
 			for _, d := range located(g, rd.cfg.catalog) {
 				vs.dv.Diagnostic(d)
 			}
+		}
+		if vs.parallel && vs.ms != nil {
+			vs.mu.Unlock()
 		}
 	}
 }
