@@ -2,73 +2,119 @@ package pgn
 
 import (
 	"encoding/binary"
-	"strings"
 	"sync"
 	"unsafe"
 
-	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/internal/ast"
+	"github.com/pgnc/pgnc/san"
 )
 
-// The kinds of event an eventLog holds, each a byte followed by its data:
-// a string is its length (uvarint) and its bytes; a NAG's number is a
-// varint; a variation's start holds the length of what follows up to its
-// end, so that a Visitor that skips it costs nothing.
+// The kinds of event an event log holds, each a byte followed by its data:
+// a string is a uvarint, its length times two, plus one when an offset into
+// the game's text follows (a uvarint), which is where it stands; otherwise
+// its bytes follow. A NAG's number is a varint; a variation's start holds
+// the length of what follows up to its end (4 bytes, little endian), so
+// that a Visitor that skips it costs nothing; an outcome is an ast.Outcome.
 const (
 	evTag            byte = iota // name, value
 	evMove                       // text
 	evNAG                        // number
 	evComment                    // text
-	evBeginVariation             // 4 bytes, little endian: length up to evEndVariation
+	evBeginVariation             // length up to evEndVariation
 	evEndVariation
-	evOutcome // text
+	evOutcome // ast.Outcome
 )
 
-// An eventLog is a Visitor that writes the events of a game into bytes,
-// on a reader's worker, for replayEvents to hand to the caller's Visitor
-// in input order: a parallel Visit. It never skips: what the caller's
-// Visitor skips is decided as the events are replayed.
+// eventLog writes the events of games into bytes, on a reader's worker,
+// for replayEvents to hand to the caller's Visitor in input order: a
+// parallel Visit. It writes what walkGame hands a Visitor, and never
+// skips: what the caller's Visitor skips is decided as the events are
+// replayed.
 type eventLog struct {
 	b    []byte
-	open []int // where the length of each open variation goes
+	src  string // the text of the game's piece
+	open []int  // where the length of each open variation goes
 }
 
-func (e *eventLog) BeginGame(int) bool { return false }
-func (e *eventLog) EndGame()           {}
-
-func (e *eventLog) Tag(name, value string) {
-	e.b = append(e.b, evTag)
-	e.str(name)
-	e.str(value)
+// game logs the events of g, whose text is in src, leaving out its
+// movetext but its result with skipMovetext.
+func (e *eventLog) game(g *ast.Game, skipMovetext bool) {
+	for _, t := range g.Tags {
+		e.b = append(e.b, evTag)
+		e.str(t.Name)
+		e.str(t.Value)
+	}
+	if !skipMovetext {
+		e.line(g.Moves)
+	}
+	if g.Result != nil {
+		e.b = append(e.b, evOutcome, byte(g.Result.Outcome))
+	}
+	if !skipMovetext {
+		for _, c := range g.Trailing {
+			e.b = append(e.b, evComment)
+			e.str(c.Text)
+		}
+	}
 }
 
-func (e *eventLog) Move(san string) { e.b = append(e.b, evMove); e.str(san) }
-
-func (e *eventLog) NAG(n int) { e.b = binary.AppendVarint(append(e.b, evNAG), int64(n)) }
-
-func (e *eventLog) Comment(text string) { e.b = append(e.b, evComment); e.str(text) }
-
-func (e *eventLog) BeginVariation() bool {
-	e.b = append(e.b, evBeginVariation, 0, 0, 0, 0)
-	e.open = append(e.open, len(e.b))
-	return false
+// line logs the elements of a line as walkLine hands them to a Visitor.
+func (e *eventLog) line(elems []ast.Element) {
+	for _, el := range elems {
+		switch el := el.(type) {
+		case *ast.Move:
+			e.b = append(e.b, evMove)
+			e.str(el.Text)
+		case *ast.BadMove:
+			e.b = append(e.b, evMove)
+			e.str(el.Text)
+		case *ast.NAG:
+			e.b = binary.AppendVarint(append(e.b, evNAG), int64(el.Value))
+		case *ast.Suffix:
+			if a, ok := san.ParseAnnotation(el.Text); ok { // not "e.p."
+				e.b = binary.AppendVarint(append(e.b, evNAG), int64(a))
+			}
+		case *ast.Comment:
+			e.b = append(e.b, evComment)
+			e.str(el.Text)
+		case *ast.Variation:
+			e.b = append(e.b, evBeginVariation, 0, 0, 0, 0)
+			at := len(e.b)
+			e.line(el.Elements)
+			binary.LittleEndian.PutUint32(e.b[at-4:at], uint32(len(e.b)-at))
+			e.b = append(e.b, evEndVariation)
+		}
+	}
 }
 
-func (e *eventLog) EndVariation() {
-	at := e.open[len(e.open)-1]
-	e.open = e.open[:len(e.open)-1]
-	binary.LittleEndian.PutUint32(e.b[at-4:at], uint32(len(e.b)-at))
-	e.b = append(e.b, evEndVariation)
-}
-
-func (e *eventLog) Outcome(result string) { e.b = append(e.b, evOutcome); e.str(result) }
-
+// str logs s: where it stands in the game's text, when it does, as most
+// strings do, or else its bytes.
 func (e *eventLog) str(s string) {
-	e.b = append(binary.AppendUvarint(e.b, uint64(len(s))), s...)
+	if off, ok := offsetIn(e.src, s); ok {
+		e.b = binary.AppendUvarint(binary.AppendUvarint(e.b, uint64(len(s))<<1|1), uint64(off))
+		return
+	}
+	e.b = append(binary.AppendUvarint(e.b, uint64(len(s))<<1), s...)
 }
 
-// replayEvents hands the events of the index-th game, as an eventLog wrote
-// them into b, to v.
-func replayEvents(v Visitor, index int, b []byte) {
+// offsetIn returns where s stands in src when s is a part of src's memory,
+// not a copy of it: comparing addresses costs nothing, comparing bytes
+// would.
+func offsetIn(src, s string) (int, bool) {
+	if len(s) == 0 || len(src) == 0 {
+		return 0, false
+	}
+	base := uintptr(unsafe.Pointer(unsafe.StringData(src)))
+	at := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	if at < base || at-base > uintptr(len(src)-len(s)) || len(s) > len(src) {
+		return 0, false
+	}
+	return int(at - base), true
+}
+
+// replayEvents hands the events of the index-th game, logged into b by an
+// eventLog from the text src, to v.
+func replayEvents(v Visitor, index int, src string, b []byte) {
 	if v.BeginGame(index) {
 		v.EndGame()
 		return
@@ -79,12 +125,12 @@ func replayEvents(v Visitor, index int, b []byte) {
 		switch kind {
 		case evTag:
 			var name, value string
-			name, i = readString(b, i)
-			value, i = readString(b, i)
+			name, i = readString(src, b, i)
+			value, i = readString(src, b, i)
 			v.Tag(name, value)
 		case evMove:
 			var text string
-			text, i = readString(b, i)
+			text, i = readString(src, b, i)
 			v.Move(text)
 		case evNAG:
 			n, k := binary.Varint(b[i:])
@@ -92,7 +138,7 @@ func replayEvents(v Visitor, index int, b []byte) {
 			v.NAG(int(n))
 		case evComment:
 			var text string
-			text, i = readString(b, i)
+			text, i = readString(src, b, i)
 			v.Comment(text)
 		case evBeginVariation:
 			length := int(binary.LittleEndian.Uint32(b[i:]))
@@ -103,36 +149,29 @@ func replayEvents(v Visitor, index int, b []byte) {
 		case evEndVariation:
 			v.EndVariation()
 		case evOutcome:
-			var text string
-			text, i = readString(b, i)
-			v.Outcome(outcome(text))
+			v.Outcome(ast.Outcome(b[i]).String())
+			i++
 		}
 	}
 	v.EndGame()
 }
 
-// outcome returns the constant that text, a termination marker, equals:
-// a visitor that keeps it as it keeps it from a walk of the tree is not
-// left with memory that the next game's events overwrite.
-func outcome(text string) string {
-	for _, r := range [...]Result{model.WhiteWins, model.BlackWins, model.Draw, model.Unknown} {
-		if string(r) == text {
-			return string(r)
-		}
-	}
-	return strings.Clone(text)
-}
-
-// readString reads the string at b[i:] and returns it and where it ends.
-// The string shares b's memory, which the caller does not change while a
-// Visitor holds it: events' strings are valid only during the call.
-func readString(b []byte, i int) (string, int) {
+// readString reads the string logged at b[i:], and returns it and where
+// its record ends. A string logged as bytes shares b's memory, which the
+// caller does not change while a Visitor holds it: events' strings are
+// valid only during the call.
+func readString(src string, b []byte, i int) (string, int) {
 	n, k := binary.Uvarint(b[i:])
 	i += k
-	if n == 0 {
+	size := int(n >> 1)
+	if n&1 != 0 {
+		off, k := binary.Uvarint(b[i:])
+		return src[off : int(off)+size], i + k
+	}
+	if size == 0 {
 		return "", i
 	}
-	return unsafe.String(&b[i], int(n)), i + int(n)
+	return unsafe.String(&b[i], size), i + size
 }
 
 // eventBuffers keeps the memory of the event logs that a parallel Visit

@@ -166,8 +166,8 @@ func (vs *visit) skipsMovetext(g *reader.Game) bool {
 // of g on the worker that parsed it.
 func (vs *visit) record(g *reader.Game) []byte {
 	skip := vs.skipsMovetext(g)
-	log := eventLog{b: vs.buffers.get()}
-	walkGame(&log, 0, g.AST, skip)
+	log := eventLog{b: vs.buffers.get(), src: g.File.Src()}
+	log.game(g.AST, skip)
 	if skip {
 		g.Diags = tagDiagnostics(g.Diags, g.AST)
 	}
@@ -195,7 +195,7 @@ func (rd *Reader) visitSource(src *source, o reader.Options, vs *visit) error {
 		if g.Index > 0 {
 			rd.strayOpen = false
 			if vs.parallel {
-				replayEvents(vs.v, g.Index, g.Prepared)
+				replayEvents(vs.v, g.Index, g.File.Src(), g.Prepared)
 				vs.buffers.put(g.Prepared)
 			} else {
 				skip := vs.skipsMovetext(g)
