@@ -1,7 +1,10 @@
 package pgn_test
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -262,5 +265,46 @@ func TestVisitSkipsMovetext(t *testing.T) {
 	}
 	if skipped == 0 {
 		t.Fatal("no game was skipped")
+	}
+}
+
+// statsCounter counts games, tags and moves, as Rust pgn-reader's stats
+// example does.
+type statsCounter struct {
+	counter
+	tags int
+}
+
+func (c *statsCounter) Tag(string, string) { c.tags++ }
+
+// BenchmarkVisitLichess counts the lichess sample of the shared corpus
+// repeated 51 times (51 MB), as bench/targets.sh times it, on one worker
+// and on two.
+func BenchmarkVisitLichess(b *testing.B) {
+	sample, err := os.ReadFile(filepath.Join(testfiles.Root(), "..", "shared", "corpus", "edge", "lichess-twic", "lichess_db_1000k.pgn"))
+	if err != nil {
+		b.Skipf("corpus not present: %v", err)
+	}
+	path := filepath.Join(b.TempDir(), "lichess.pgn")
+	if err := os.WriteFile(path, bytes.Repeat(sample, 51), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			b.SetBytes(int64(51 * len(sample)))
+			for b.Loop() {
+				r, err := pgn.Open(path, pgn.WithWorkers(workers))
+				if err != nil {
+					b.Fatal(err)
+				}
+				var c statsCounter
+				if err := r.Visit(&c); err != nil {
+					b.Fatal(err)
+				}
+				if c.games != 51*438 {
+					b.Fatalf("%d games", c.games)
+				}
+			}
+		})
 	}
 }
