@@ -115,7 +115,7 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 	if r := c.streamed; r != nil {
 		// The main line's moves were replayed as the game was parsed (Stream):
 		// the tree holds none of them.
-		final, c.plies, m.Complete = r.final, r.plies, true
+		final, c.plies, m.Complete = r.final, r.plies, g.UnparsedFrom == 0
 	} else {
 		if c.positions != nil {
 			c.watched = g

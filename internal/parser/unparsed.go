@@ -28,11 +28,9 @@ func (p *parser) passMovetext(tok lexer.Token) (lexer.Token, bool) {
 	case keep > 0:
 		if end, ok := p.endOfMoves(tok, keep); ok {
 			// Lex hands every token from end on to lexSlow, and no run
-			// of movetext reaches past it. The Replayer does not replay
-			// a game read in part.
+			// of movetext reaches past it.
 			p.passAt, p.passCut = end, p.cutFrom
 			p.cutFrom = min(p.cutFrom, end)
-			p.build.decided = true
 		}
 	}
 	return tok, false
