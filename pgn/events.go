@@ -31,9 +31,8 @@ const (
 // skips: what the caller's Visitor skips is decided as the events are
 // replayed.
 type eventLog struct {
-	b    []byte
-	src  string // the text of the game's piece
-	open []int  // where the length of each open variation goes
+	b   []byte
+	src string // the text of the game's piece
 }
 
 // game logs the events of g, whose text is in src, leaving out its
