@@ -294,6 +294,8 @@ func TestSelectClockEvalCorpus(t *testing.T) {
 		}},
 		{query: `clock < 60`, want: func(g *termGame) bool { return anyMove(g, clockBelow(60)) }},
 		{query: `clock < "0:00:10" after ply 40`, want: func(g *termGame) bool { return anyMoveFrom(g, 41, len(g.Moves), clockBelow(10)) }},
+		{query: `clock < 0:01:30`, want: func(g *termGame) bool { return anyMove(g, clockBelow(90)) }},
+		{query: `clock < 2:05`, want: func(g *termGame) bool { return anyMove(g, clockBelow(125)) }},
 		{query: `clock >= 600`, want: func(g *termGame) bool {
 			return anyMove(g, func(m termMove) bool { s, ok := clockOf(m); return ok && s >= 600 })
 		}},

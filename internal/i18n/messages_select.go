@@ -52,8 +52,8 @@ The game (its moves are replayed):
   eval, clock             the eval command of a move's comment (centipawns,
                           pawns with a point, or "#N" for a mate: "#-3" is
                           black mating in 3) and its clk command (seconds
-                          or "h:mm:ss"), of any move:
-                          eval <= -300 after ply 20   clock < 30
+                          or h:mm:ss), of any move:
+                          eval <= -300 after ply 20   clock < 0:00:30
 
 Positions (every position of the main line, the start included, unless
 at ply N, after ply N or in final position (at end) says which):
@@ -134,8 +134,8 @@ La partida (se reproducen sus jugadas):
   eval, clock             la orden eval del comentario de una jugada
                           (centipeones, peones con punto, o "#N" para un
                           mate: "#-3" es mate de las negras en 3) y su
-                          orden clk (segundos o "h:mm:ss"), de cualquier
-                          jugada: eval <= -300 after ply 20   clock < 30
+                          orden clk (segundos o h:mm:ss), de cualquier
+                          jugada: eval <= -300 after ply 20   clock < 0:00:30
 
 Posiciones (cada posición de la línea principal, la inicial incluida, salvo
 que at ply N, after ply N o in final position (at end) diga cuál):

@@ -77,6 +77,7 @@ func TestParseValid(t *testing.T) {
 		{`position "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"`, NeedMoves},
 		{`starts "1. e4 c5 2. Nf3" and contains moves "Nxf7 Kxf7"`, NeedMoves},
 		{`eval <= -300 after ply 20 and clock < "0:01:00"`, NeedMoves},
+		{`clock < 1:30:00 or clock > 0:59`, NeedMoves},
 		{`to move white in final position and plies > 40 and moves < 100`, NeedMoves},
 		{`comment ~ "(?i)novelty" and not (promotion or underpromotion or castles)`, NeedMoves},
 	}

@@ -91,8 +91,8 @@ func keyword(phrase string) string {
 // wordByte is a byte of a bare word: letters, digits, bytes of UTF-8
 // characters beyond ASCII, and _ ? * / -, which values such as
 // 2024.??.??, 1/2-1/2 and * need; not = < > ! ~, so that "elo>2500" is
-// three tokens. A "." joins two runs of them, so
-// that "B90..B99" is a range and 2024.01.15 one word.
+// three tokens. A "." or ":" joins two runs of them, so that "B90..B99" is
+// a range, and 2024.01.15 and a clock time 1:05:00 one word.
 const wordByte = "[A-Za-z0-9_?*/\x80-\xff-]"
 
 // Patterns lists the token patterns in priority order: when two patterns
@@ -121,7 +121,7 @@ var Patterns = []Pattern{
 	{AfterPly, keyword("after ply")},
 	{Final, `(` + keyword("in final position") + `|` + keyword("at end") + `)`},
 	{Number, `-?[0-9]+(\.[0-9]+)?`},
-	{Word, wordByte + `+(\.` + wordByte + `+)*`},
+	{Word, wordByte + `+([.:]` + wordByte + `+)*`},
 	{LParen, `\(`},
 	{RParen, `\)`},
 	{LBrack, `\[`},
