@@ -17,7 +17,13 @@ type Mode uint8
 
 const (
 	// Full parses and replays every game: its moves with their positions,
-	// comments, NAGs, clocks and variations, and all its diagnostics.
+	// comments, NAGs, clocks and variations, and all its diagnostics. A
+	// game of more than WholeGameLimit tag pairs or elements of movetext
+	// is too long to hold in memory: it is checked in parts, as the
+	// Diagnostics mode checks it, and comes with its tags (the last ones,
+	// when the tag section is the long part), span, result, ply count and
+	// diagnostics, no Moves, Complete false, and diagnostic PGN904 at its
+	// start.
 	Full Mode = iota
 	// Diagnostics replays and checks every game as pgnc check does, and
 	// keeps only its tags, result, span, ply count and diagnostics: no
@@ -28,6 +34,13 @@ const (
 	// move goes unnoticed.
 	Syntax
 )
+
+// WholeGameLimit is how many tag pairs or elements of movetext (moves, move
+// numbers, NAGs, comments, variations) a game may have for the Full mode to
+// hold it whole: about a million, so that no game costs more than some
+// hundreds of megabytes, while no real game comes near it. pgnc fmt, convert
+// and board refuse a longer game the same way, with PGN904.
+const WholeGameLimit = 1 << 20
 
 // Encoding says how bytes outside ASCII in tag values and comments are read.
 type Encoding uint8
@@ -130,7 +143,9 @@ func (c config) readerOptions() reader.Options {
 	o.Prepare = resultOf
 	switch c.mode {
 	case Full:
-		o.Model = true
+		// A game too long to hold whole is checked in parts and has no
+		// model (newGame adds PGN904).
+		o.Model, o.InParts, o.PartSize = true, true, WholeGameLimit
 	case Diagnostics:
 		o.ReuseMemory, o.InParts, o.SkipComments, o.ReplayWhileParsing = true, true, true, true
 	case Syntax:

@@ -136,7 +136,7 @@ func (rd *Reader) readSource(in *input.Source, yield func(*Game, error) bool) bo
 			continue
 		}
 		rd.strayOpen = false
-		if !yield(newGame(g, src.Name, cat), nil) {
+		if !yield(newGame(g, src.Name, cat, rd.cfg.mode == Full), nil) {
 			return false
 		}
 	}
