@@ -5,6 +5,7 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/ast"
+	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/san"
@@ -86,6 +87,7 @@ type config struct {
 	letters  *san.Language
 	catalog  *diag.Catalog
 	name     string
+	skipped  func(path string, why Skip)
 }
 
 // WithMode sets the Mode; the default is Full.
@@ -121,6 +123,32 @@ func WithCatalog(c *diag.Catalog) Option { return func(cf *config) { cf.catalog 
 // stream; the default is "<stdin>".
 func WithName(name string) Option { return func(c *config) { c.name = name } }
 
+// Skip says why Open passes over a file it finds below a directory.
+type Skip uint8
+
+const (
+	// LinksOutside is a symbolic link to a file outside the directory:
+	// a directory names the files in it, and a link to a file elsewhere
+	// is not read. A file named itself may be a link.
+	LinksOutside Skip = Skip(input.LinksOutside)
+	// NotRegular is a file that is not a regular file nor a link to one:
+	// a named pipe would block, a device never end.
+	NotRegular Skip = Skip(input.NotRegular)
+	// NoPGNMember is a zip archive without a .pgn member, which below a
+	// directory is some other archive. Named itself, it is an error.
+	NoPGNMember Skip = Skip(input.NoPGNMember)
+)
+
+// String says why in words, "not a regular file" say.
+func (s Skip) String() string { return input.Skip(s).String() }
+
+// WithSkipped has Open tell f of each file below a directory that it passes
+// over without reading, and why, so that a program can warn of it. By
+// default such files are passed over unsaid.
+func WithSkipped(f func(path string, why Skip)) Option {
+	return func(c *config) { c.skipped = f }
+}
+
 func newConfig(opts []Option) config {
 	c := config{workers: runtime.GOMAXPROCS(0), name: "<stdin>", catalog: diag.English}
 	for _, o := range opts {
@@ -131,6 +159,15 @@ func newConfig(opts []Option) config {
 		c.catalog = diag.English
 	}
 	return c
+}
+
+// inputOptions are the options of input.Each.
+func (c config) inputOptions() input.Options {
+	o := input.Options{Workers: c.workers}
+	if f := c.skipped; f != nil {
+		o.Skipped = func(path string, why input.Skip) { f(path, Skip(why)) }
+	}
+	return o
 }
 
 // readerOptions turns the configuration into the reader's: each mode
