@@ -108,7 +108,12 @@ import sys
 s = '[White "A"]\n[Black "B"]\n\n1. e4 e5 1-0\n\n[White "Huge"]\n[Black "Game"]\n\n' + 'Nf3 Nf6 Ng1 Ng8 ' * 300000 + '1/2-1/2\n\n[White "C"]\n[Black "D"]\n\n1. d4 d5 2. c4 0-1\n'
 open(sys.argv[1], 'w').write(s)
 EOF
+mkdir "$work/hugedir"
+cp "$work/huge.pgn" "$work/hugedir/a.pgn"
+printf "%%PDF-1.4\n" >"$work/hugedir/b.pgn"
 cd "$work"
+run -- --game 2 hugedir
+run -- --game 3 hugedir
 for f in sample.pgn.gz sample.pgn.zst mistakes.pgn.xz mistakes.pzstd.zst one.zip two.zip two one none linked binary.pgn illegal.pgn huge.pgn missing.pgn; do
 	every "$f"
 done

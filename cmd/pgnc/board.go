@@ -98,9 +98,8 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer rd.Close()
 	var g *pgn.Game
-	var tooBig *pgn.Diagnostic
 	games, inputs := 0, 0
-	failed := false
+	failed, tooBig := false, false
 	for in, err := range rd.Inputs() {
 		if err != nil {
 			msg.Fprintf(stderr, "pgnc: %v\n", inputErr(err))
@@ -119,7 +118,12 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if games = game.Index; games == *gameN {
 				g = game
 				if i := slices.IndexFunc(game.Diags, func(d pgn.Diagnostic) bool { return d.Code == diag.TooLong }); i >= 0 {
-					tooBig = &game.Diags[i]
+					// The line after it names the game: the
+					// diagnostic does not.
+					d := game.Diags[i]
+					d.Where = ""
+					d.WriteText(stderr, msg.Diag)
+					tooBig = true
 				}
 				break
 			}
@@ -128,11 +132,7 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case failed:
 		return exitUsage
-	case tooBig != nil:
-		// The next line names the game: the diagnostic does not.
-		d := *tooBig
-		d.Where = ""
-		d.WriteText(stderr, msg.Diag)
+	case tooBig:
 		msg.Fprintf(stderr, "pgnc board: game %d is too long to show\n", *gameN)
 		return exitProblems
 	case inputs != 1:
