@@ -27,10 +27,17 @@
 // hides the games after it: the reader resynchronises at the next game,
 // and text between games that belongs to none comes out of Stray.
 //
+// Inputs hands over the inputs of a directory or zip archive one by one,
+// each with its own Games, for a program that reads some of them or counts
+// them; WithSkipped tells of the files a directory holds that are passed
+// over.
+//
 // The zero options do the useful thing. WithMode reads less and runs
 // faster: Diagnostics validates as pgnc check does, Syntax reads the
-// grammar only. WithLimits bounds what one game may cost; WithWorkers,
-// WithEncoding, WithPieceLetters and WithCatalog do what they say.
+// grammar only. WithLimits bounds what one game may cost, and the Full
+// mode holds no game of more than WholeGameLimit elements (PGN904);
+// WithWorkers, WithEncoding, WithPieceLetters and WithCatalog do what they
+// say.
 //
 // A Visitor reads a file as a stream of events (tags, moves as written,
 // comments, variations it may skip) without building games: Reader.Visit.

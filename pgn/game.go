@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
@@ -34,7 +35,8 @@ type Game struct {
 	// Tags is the tag section, in input order.
 	Tags Tags
 	// Moves is the main line, as far as it could be replayed; each move
-	// holds its variations. Only the Full mode fills it.
+	// holds its variations. Only the Full mode fills it, and not for a
+	// game too long to hold whole (see Full).
 	Moves []*Move
 	// Start is the starting position: the initial one, or the one the FEN
 	// tag sets up. Only the Full mode fills it.
@@ -141,8 +143,14 @@ func located(g *reader.Game, cat *diag.Catalog) []Diagnostic {
 }
 
 // newGame makes a Game of what the reader read. The reader's syntax tree
-// may be reused after this call, so everything is taken now.
-func newGame(g *reader.Game, source string, cat *diag.Catalog) *Game {
+// may be reused after this call, so everything is taken now. In the Full
+// mode (full), a game that the reader checked in parts has no model, and
+// gets PGN904 (tooLong) to say why.
+func newGame(g *reader.Game, source string, cat *diag.Catalog, full bool) *Game {
+	if full && g.Model == nil && g.AST != nil && g.AST.Parts > 0 {
+		g.Diags = append(g.Diags[:len(g.Diags):len(g.Diags)], tooLong(g))
+		g.Diags.Sort()
+	}
 	out := &Game{
 		Index: g.Index, Source: source, Tags: g.Tags, Plies: g.Plies,
 		From: int64(g.File.Base() + g.From), To: int64(g.File.Base() + g.To),
@@ -156,6 +164,13 @@ func newGame(g *reader.Game, source string, cat *diag.Catalog) *Game {
 		out.Moves, out.Start, out.Complete = m.Moves, m.Start, m.Complete
 	}
 	return out
+}
+
+// tooLong is the diagnostic of a game too long to hold whole, at its
+// start, as pgnc fmt, convert and board give it.
+func tooLong(g *reader.Game) diag.Diagnostic {
+	return diag.Diagnostic{Code: diag.TooLong, Start: g.From, End: g.From, Game: g.Index,
+		Args: []diag.Arg{diag.ValueArg("limit", strconv.Itoa(WholeGameLimit))}}
 }
 
 // resultText returns the marker that resultOf handed on; the switch on the

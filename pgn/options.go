@@ -5,6 +5,7 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/ast"
+	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/san"
@@ -17,7 +18,13 @@ type Mode uint8
 
 const (
 	// Full parses and replays every game: its moves with their positions,
-	// comments, NAGs, clocks and variations, and all its diagnostics.
+	// comments, NAGs, clocks and variations, and all its diagnostics. A
+	// game of more than WholeGameLimit tag pairs or elements of movetext
+	// is too long to hold in memory: it is checked in parts, as the
+	// Diagnostics mode checks it, and comes with its tags (the last ones,
+	// when the tag section is the long part), span, result, ply count and
+	// diagnostics, no Moves, Complete false, and diagnostic PGN904 at its
+	// start.
 	Full Mode = iota
 	// Diagnostics replays and checks every game as pgnc check does, and
 	// keeps only its tags, result, span, ply count and diagnostics: no
@@ -28,6 +35,16 @@ const (
 	// move goes unnoticed.
 	Syntax
 )
+
+// WholeGameLimit is how many tag pairs or elements of movetext (moves, move
+// numbers, NAGs, comments, variations) a game may have for the Full mode to
+// hold it whole: about a million, so that no game costs more than some
+// hundreds of megabytes, while no real game comes near it. pgnc fmt, convert
+// and board refuse a longer game the same way, with PGN904.
+const WholeGameLimit = 1 << 20
+
+// fullRangeSize is the RangeSize of the Full mode (see readerOptions).
+const fullRangeSize = reader.DefaultRangeSize / 4
 
 // Encoding says how bytes outside ASCII in tag values and comments are read.
 type Encoding uint8
@@ -73,6 +90,7 @@ type config struct {
 	letters  *san.Language
 	catalog  *diag.Catalog
 	name     string
+	skipped  func(path string, why Skip)
 }
 
 // WithMode sets the Mode; the default is Full.
@@ -108,6 +126,32 @@ func WithCatalog(c *diag.Catalog) Option { return func(cf *config) { cf.catalog 
 // stream; the default is "<stdin>".
 func WithName(name string) Option { return func(c *config) { c.name = name } }
 
+// Skip says why Open passes over a file it finds below a directory.
+type Skip uint8
+
+const (
+	// LinksOutside is a symbolic link to a file outside the directory:
+	// a directory names the files in it, and a link to a file elsewhere
+	// is not read. A file named itself may be a link.
+	LinksOutside Skip = Skip(input.LinksOutside)
+	// NotRegular is a file that is not a regular file nor a link to one:
+	// a named pipe would block, a device never end.
+	NotRegular Skip = Skip(input.NotRegular)
+	// NoPGNMember is a zip archive without a .pgn member, which below a
+	// directory is some other archive. Named itself, it is an error.
+	NoPGNMember Skip = Skip(input.NoPGNMember)
+)
+
+// String says why in words, "not a regular file" say.
+func (s Skip) String() string { return input.Skip(s).String() }
+
+// WithSkipped has Open tell f of each file below a directory that it passes
+// over without reading, and why, so that a program can warn of it. By
+// default such files are passed over unsaid.
+func WithSkipped(f func(path string, why Skip)) Option {
+	return func(c *config) { c.skipped = f }
+}
+
 func newConfig(opts []Option) config {
 	c := config{workers: runtime.GOMAXPROCS(0), name: "<stdin>", catalog: diag.English}
 	for _, o := range opts {
@@ -120,6 +164,15 @@ func newConfig(opts []Option) config {
 	return c
 }
 
+// inputOptions are the options of input.Each.
+func (c config) inputOptions() input.Options {
+	o := input.Options{Workers: c.workers}
+	if f := c.skipped; f != nil {
+		o.Skipped = func(path string, why input.Skip) { f(path, Skip(why)) }
+	}
+	return o
+}
+
 // readerOptions turns the configuration into the reader's: each mode
 // implies how the reader saves memory and time.
 func (c config) readerOptions() reader.Options {
@@ -130,7 +183,13 @@ func (c config) readerOptions() reader.Options {
 	o.Prepare = resultOf
 	switch c.mode {
 	case Full:
-		o.Model = true
+		// A game too long to hold whole is checked in parts and has no
+		// model (newGame adds PGN904). Models take about 40 times their
+		// text, and a worker's range is held until its games are handed
+		// out: ranges a quarter of the default keep a file's read at
+		// about 90 MB rather than 250 MB, in the same time.
+		o.Model, o.InParts, o.PartSize = true, true, WholeGameLimit
+		o.RangeSize = fullRangeSize
 	case Diagnostics:
 		o.ReuseMemory, o.InParts, o.SkipComments, o.ReplayWhileParsing = true, true, true, true
 	case Syntax:

@@ -66,7 +66,7 @@ func NewReader(r io.Reader, opts ...Option) *Reader {
 func newReader(arg string, stdin io.Reader, opts []Option) *Reader {
 	rd := &Reader{cfg: newConfig(opts)}
 	rd.sources = func(yield func(*input.Source, error) bool) {
-		for src, err := range input.Each(arg, stdin, input.Options{Workers: rd.cfg.workers}) {
+		for src, err := range input.Each(arg, stdin, rd.cfg.inputOptions()) {
 			if arg == "-" {
 				rd.rename(src, err)
 			}
@@ -88,6 +88,42 @@ func newReader(arg string, stdin io.Reader, opts []Option) *Reader {
 // none is not a game: see Stray.
 func (rd *Reader) Games() iter.Seq2[*Game, error] {
 	return func(yield func(*Game, error) bool) {
+		for in, err := range rd.Inputs() {
+			if err != nil {
+				if !yield(nil, err) {
+					return
+				}
+				continue
+			}
+			for g, err := range in.Games() {
+				if !yield(g, err) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Input is one input of a Reader: a file, a file below a directory, a
+// member of a zip archive, or the stream of NewReader.
+type Input struct {
+	// Name is what the input's games (Game.Source) and diagnostics call
+	// it.
+	Name string
+
+	rd  *Reader
+	src *input.Source // nil once read or passed
+}
+
+// Inputs returns the inputs of the reader in order, each opened and not yet
+// read: its games come from its Games method, inside the loop. An input
+// that cannot be opened comes as an error, and the others follow. A caller
+// that wants one input of several, or to know how many there are, reads
+// the games of the ones it wants and passes the others over: each input is
+// closed when the loop moves past it, and one passed over is not read
+// beyond the first bytes that say what it holds.
+func (rd *Reader) Inputs() iter.Seq2[*Input, error] {
+	return func(yield func(*Input, error) bool) {
 		for src, err := range rd.sources {
 			if err != nil {
 				if !yield(nil, err) {
@@ -95,10 +131,29 @@ func (rd *Reader) Games() iter.Seq2[*Game, error] {
 				}
 				continue
 			}
-			if !rd.readSource(src, yield) {
+			in := &Input{Name: src.Name, rd: rd, src: src}
+			rd.closer = src
+			more := yield(in, nil)
+			in.src = nil
+			rd.Close()
+			if !more {
 				return
 			}
 		}
+	}
+}
+
+// Games returns the games of the input in input order, as Reader.Games
+// does. The input is read once: Games yields nothing when called again, or
+// after the loop over Inputs has moved past the input.
+func (in *Input) Games() iter.Seq2[*Game, error] {
+	return func(yield func(*Game, error) bool) {
+		src := in.src
+		if src == nil {
+			return
+		}
+		in.src = nil
+		in.rd.readSource(src, yield)
 	}
 }
 
@@ -136,7 +191,7 @@ func (rd *Reader) readSource(in *input.Source, yield func(*Game, error) bool) bo
 			continue
 		}
 		rd.strayOpen = false
-		if !yield(newGame(g, src.Name, cat), nil) {
+		if !yield(newGame(g, src.Name, cat, rd.cfg.mode == Full), nil) {
 			return false
 		}
 	}

@@ -1,15 +1,17 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
-	"github.com/pgnc/pgnc/internal/check"
 	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/model"
+	"github.com/pgnc/pgnc/pgn"
 	"github.com/spf13/pflag"
 )
 
@@ -41,21 +43,12 @@ func addGameLimitFlag(set *pflag.FlagSet, limit *int) {
 	set.IntVar(limit, "max-game-bytes", reader.DefaultMaxGameBytes, msg.Sprintf("most bytes read without a game boundary, at least %d; a game of more than %d tag pairs or elements of movetext is not held in memory but refused (PGN904)", minGameBytes, wholeGameLimit))
 }
 
-// gameReader returns a reader of the games of r, named name, as board and
-// play read them: parsed only, the one game shown or continued checked on
-// its own (gameModel); cut at limit bytes (PGN215); a game too long to
-// hold whole read in parts (ast.Game.Parts; see tooLong), so that no game
-// costs gigabytes.
+// gameReader returns a reader of the games of r, named name, as play reads
+// them: parsed only, the game continued checked on its own; cut at limit
+// bytes (PGN215); a game too long to hold whole read in parts
+// (ast.Game.Parts; see tooLong), so that no game costs gigabytes.
 func gameReader(r io.Reader, name string, limit int) *reader.Reader {
 	return reader.New(r, name, reader.Options{SyntaxOnly: true, Catalog: msg.Diag, MaxGameBytes: limit, InParts: true, PartSize: wholeGameLimit})
-}
-
-// gameModel checks g, read by gameReader, and returns its model; its
-// diagnostics are added to g.Diags.
-func gameModel(g *reader.Game) *model.Game {
-	m, diags := check.Checker{Catalog: msg.Diag}.Game(g.AST)
-	g.Diags = append(g.Diags, diags...)
-	return m
 }
 
 func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -88,41 +81,54 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	// The input is streamed up to the game shown: memory stays flat
-	// however big the file, and the games after it are not read.
-	var g *model.Game
+	// however big the file, and the games after it are not read. The
+	// inputs after the first are counted, not read: board shows a game of
+	// one input.
+	opts := []pgn.Option{pgn.WithCatalog(msg.Diag), pgn.WithLimits(pgn.Limits{MaxGameBytes: flags.maxGameBytes}),
+		pgn.WithSkipped(skippedWarning(files[0], stderr))}
+	var rd *pgn.Reader
+	if files[0] == "-" {
+		rd = pgn.NewReader(stdin, opts...)
+	} else {
+		var err error
+		if rd, err = pgn.Open(files[0], opts...); err != nil {
+			msg.Fprintf(stderr, "pgnc: %v\n", err)
+			return exitUsage
+		}
+	}
+	defer rd.Close()
+	var g *pgn.Game
 	games, inputs := 0, 0
 	failed, tooBig := false, false
-	eachInput(files[0], stdin, openOptions{stderr: stderr}, func(in *input.Source, err error) {
+	for in, err := range rd.Inputs() {
 		if err != nil {
-			msg.Fprintf(stderr, "pgnc: %v\n", err)
+			msg.Fprintf(stderr, "pgnc: %v\n", inputErr(err))
 			failed = true
-			return
+			continue
 		}
-		defer in.Close()
 		if inputs++; inputs > 1 {
-			return
+			continue
 		}
-		rd := gameReader(in, in.Name, flags.maxGameBytes)
-		defer rd.Close()
-		for game, err := range rd.All() {
+		for game, err := range in.Games() {
 			if err != nil {
-				msg.Fprintf(stderr, "pgnc: %s: %v\n", diag.Printable(in.Name), err)
+				msg.Fprintf(stderr, "pgnc: %v\n", inputErr(err))
 				failed = true
-				return
+				break
 			}
-			if game.Index > 0 {
-				if games = game.Index; games == *gameN {
-					if game.AST.Parts > 0 {
-						diag.WriteText(stderr, game.File, tooLong(game), msg.Diag)
-						tooBig = true
-						return
-					}
-					g = gameModel(game)
-					return
+			if games = game.Index; games == *gameN {
+				g = game
+				if i := slices.IndexFunc(game.Diags, func(d pgn.Diagnostic) bool { return d.Code == diag.TooLong }); i >= 0 {
+					// The line after it names the game: the
+					// diagnostic does not.
+					d := game.Diags[i]
+					d.Where = ""
+					d.WriteText(stderr, msg.Diag)
+					tooBig = true
 				}
+				break
 			}
 		}
-	})
+	}
 	switch {
 	case failed:
 		return exitUsage
@@ -179,6 +185,35 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitProblems
 	}
 	return exitClean
+}
+
+// skippedWarning warns on stderr of a file below the directory arg that is
+// passed over, as eachInput does.
+func skippedWarning(arg string, stderr io.Writer) func(path string, why pgn.Skip) {
+	return func(path string, why pgn.Skip) {
+		switch why {
+		case pgn.LinksOutside:
+			msg.Fprintf(stderr, "pgnc: warning: %s links to a file outside %s; passed over\n", path, arg)
+		case pgn.NotRegular:
+			msg.Fprintf(stderr, "pgnc: warning: %s is not a regular file; passed over\n", diag.Printable(path))
+		}
+	}
+}
+
+// inputErr returns an error of pgn.Reader's inputs as eachInput and the
+// readers of the commands print it: an input that cannot be opened in
+// msg's language (inputError), a failure to read one with its name made
+// printable.
+func inputErr(err error) error {
+	var open *input.OpenError
+	var read *pgn.InputError
+	switch {
+	case errors.As(err, &open):
+		return &inputError{open}
+	case errors.As(err, &read):
+		return fmt.Errorf("%s: %w", diag.Printable(read.Source), read.Err)
+	}
+	return err
 }
 
 // moveLabel names m, played in before, as "12. Nf3" or "12... Nf6".

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,5 +83,35 @@ func TestBoardFlagConflicts(t *testing.T) {
 		if code, _, stderr := runWith(append(append([]string{"board", "--ascii"}, args...), sample), ""); code != exitClean {
 			t.Errorf("%v: exit %d: %s", args, code, stderr)
 		}
+	}
+}
+
+// countingReader counts the bytes read from r.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// TestBoardStopsAtTheGameShown: board reads its input up to the game it
+// shows, and not the games after it, whatever the file's size.
+func TestBoardStopsAtTheGameShown(t *testing.T) {
+	sample, err := os.ReadFile(filepath.Join("..", "..", "testdata", "sample.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := bytes.Repeat(append(sample, '\n'), (16<<20)/len(sample))
+	in := &countingReader{r: bytes.NewReader(big)}
+	var out, errb strings.Builder
+	if code := run([]string{"board", "--ascii", "--game", "2", "-"}, in, &out, &errb); code != exitClean || !strings.Contains(out.String(), "FEN: ") {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
+	}
+	if in.n > 4<<20 {
+		t.Errorf("board --game 2 read %d bytes of %d", in.n, len(big))
 	}
 }
