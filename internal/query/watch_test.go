@@ -47,6 +47,12 @@ func selection(t *testing.T, path string, q *query.Query, from int) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	return selectionOf(t, f, path, q, from)
+}
+
+// selectionOf is selection for the text of r, named name.
+func selectionOf(t *testing.T, r io.Reader, name string, q *query.Query, from int) string {
+	t.Helper()
 	opts := reader.Options{Workers: 2, ReuseMemory: true}
 	if from == fromModel {
 		opts.Model = true
@@ -72,7 +78,7 @@ func selection(t *testing.T, path string, q *query.Query, from int) string {
 		qg.ResetWatched(g.Tags, g.Diags, w.(*query.Watch), g.AST)
 		return match(&qg)
 	}
-	rd := reader.New(f, path, opts)
+	rd := reader.New(r, name, opts)
 	defer rd.Close()
 	var b strings.Builder
 	for {
@@ -135,4 +141,31 @@ func TestWatchAgreesWithModel(t *testing.T) {
 			t.Errorf("%s needs %d moves, want %d (%v)", src, q.MovesNeeded(), want, err)
 		}
 	}
+}
+
+// FuzzWatchAgreesWithModel holds the positions of the check's replay, from
+// the tree and while parsed, to the model's, on any text: the queries of
+// TestWatchAgreesWithModel select the same games each way.
+func FuzzWatchAgreesWithModel(f *testing.F) {
+	for _, s := range testfiles.Seeds() {
+		f.Add(s)
+	}
+	var queries []*query.Query
+	for _, src := range positionalQueries {
+		q, err := query.Parse(src)
+		if err != nil {
+			f.Fatal(err)
+		}
+		queries = append(queries, q)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		for i, q := range queries {
+			want := selectionOf(t, strings.NewReader(src), "fuzz", q, fromModel)
+			for _, from := range []int{fromReplay, fromStream} {
+				if got := selectionOf(t, strings.NewReader(src), "fuzz", q, from); got != want {
+					t.Fatalf("%s: the watch (%d) selects %s, the model %s", positionalQueries[i], from, got, want)
+				}
+			}
+		}
+	})
 }
