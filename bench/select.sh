@@ -9,6 +9,11 @@
 #
 # Usage: bench/select.sh [ROUNDS]   (3); needs ../shared/corpus and
 #        pgn-extract (Debian package pgn-extract).
+#        bench/select.sh count      counts instructions instead, with
+#                                   valgrind, on the first 11 MB of the
+#                                   corpus (pgnc on one core): a ratio that
+#                                   holds however busy the machine is, where
+#                                   times of a fraction of a second do not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -25,6 +30,35 @@ go build -o "$tmp/pgnc" ./cmd/pgnc
 printf 'R R\n' > "$tmp/endings"
 printf 'FENPattern "*/*/*/*/*/*/*/*R*r*"\n' > "$tmp/pattern"
 printf '1. e4 c5 2. Nf3 d6\n' > "$tmp/line"
+
+# count NAME QUERY PGNC-FLAGS -- PGN-EXTRACT-ARGS prints the instructions
+# of both on the first 11 MB, and pgn-extract's over pgnc's.
+count() {
+	local name=$1 query=$2 flags=$3
+	shift 4
+	head -c 11000000 "$tmp/otb.pgn" > "$tmp/otb11.pgn"
+	local a b
+	a=$(instructions "$tmp/pgnc" select -j 1 $flags "$query" "$tmp/otb11.pgn")
+	b=$(instructions "$extract" -s "$@" "$tmp/otb11.pgn")
+	awk -v n="$name" -v a="$a" -v b="$b" 'BEGIN {
+		printf "%-10s pgnc %6.0f M instructions  pgn-extract %6.0f M  %5.1fx\n", n, a / 1e6, b / 1e6, b / a }'
+}
+
+# instructions CMD... prints the instructions CMD runs (valgrind).
+instructions() {
+	valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null --log-file="$tmp/valgrind" "$@" > /dev/null 2>&1 || true
+	awk '/I +refs/ { gsub(",", "", $4); print $4 }' "$tmp/valgrind"
+}
+
+if [ "$rounds" = count ]; then
+	command -v valgrind > /dev/null || { echo "count needs valgrind" >&2; exit 2; }
+	count tag 'white ~ "Carlsen"' '' -- -TwCarlsen
+	count count 'white ~ "Carlsen"' '--count' -- -TwCarlsen
+	count material 'material "KR vs KR"' '' -- -z"$tmp/endings"
+	count pattern 'pattern "*/*/*/*/*/*/*/*R*r*"' '' -- -t"$tmp/pattern"
+	count starts 'starts "1. e4 c5 2. Nf3 d6"' '' -- -x"$tmp/line"
+	exit 0
+fi
 
 # best CMD... runs CMD rounds times, its output to $tmp/out, and prints the
 # least CPU and wall seconds.

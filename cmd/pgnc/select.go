@@ -251,8 +251,9 @@ func (s *selector) readOptions() reader.Options {
 		opts.SkipMovetext = func([]*ast.TagPair) int { return 0 }
 	case s.q.Positional() && s.flags.format == "":
 		// The positions of the check's replay, without a model, most of
-		// them replayed as the games are parsed.
-		opts.ReuseMemory, opts.ReplayWhileParsing, opts.SkipMovetext = true, true, s.skipMovetext
+		// them replayed as the games are parsed; read writes each game
+		// before it asks for the next, so the text's memory is reused.
+		opts.ReuseText, opts.ReplayWhileParsing, opts.SkipMovetext = true, true, s.skipMovetext
 		opts.NewWatcher = func() reader.PositionWatcher { return new(query.Watch) }
 		opts.Prepare, opts.PrepareWatched = nil, s.prepareWatched
 	default:
