@@ -8,6 +8,7 @@ import (
 
 	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/testfiles"
+	"github.com/pgnc/pgnc/san"
 )
 
 // outline describes what a parse with SkipMovetext must keep of a full
@@ -188,5 +189,30 @@ func TestSkipMovetextKeepsFirstMoves(t *testing.T) {
 		if got := strings.Join(read, " "); got != c.read || (g.UnparsedFrom > 0) != c.unparsed {
 			t.Errorf("%q keeping %d: read %q, unparsed from %d; want %q, unparsed %v", c.src, c.keep, got, g.UnparsedFrom, c.read, c.unparsed)
 		}
+	}
+}
+
+// mayBeForeign, eight bytes at a time, answers as a look at each byte
+// does, wherever in a text the letter stands.
+func TestMayBeForeign(t *testing.T) {
+	oneByOne := func(text string) bool {
+		for i := 0; i < len(text); i++ {
+			if san.ForeignLetterIn(text[i:i+1]) != 0 && text[i] < 0x80 && (i == 0 || !isASCIILetter(text[i-1])) {
+				return true
+			}
+		}
+		return false
+	}
+	base := "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 {a quiet move} 6. Re1 b5"
+	for _, letter := range []string{"D", "T", "L", "S", "P", "aD", "xT", "Qa"} {
+		for at := 0; at <= len(base); at++ {
+			text := base[:at] + letter + base[at:]
+			if got, want := mayBeForeign(text), oneByOne(text); got != want {
+				t.Fatalf("%q: %v, one byte at a time %v", text, got, want)
+			}
+		}
+	}
+	if mayBeForeign(base) || !mayBeForeign(base+" Dd1") {
+		t.Fatal("English movetext read as foreign, or German not")
 	}
 }
