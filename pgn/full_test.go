@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/pgn"
 )
 
@@ -102,4 +103,62 @@ func BenchmarkFullHugeGame(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+}
+
+// Full on a game read in the Syntax or Diagnostics mode gives what the
+// Full mode reads: the same moves, positions, result, span and
+// diagnostics, each printed as the Full mode prints it.
+func TestFullRereadsAGame(t *testing.T) {
+	roots := []string{"../testdata"}
+	if testfiles.IsExtended() {
+		roots = append(roots, "../../shared/corpus/edge")
+	}
+	games := 0
+	for _, path := range testfiles.PGN(roots...) {
+		want := fullTranscripts(t, path, pgn.Full)
+		for _, mode := range []pgn.Mode{pgn.Syntax, pgn.Diagnostics} {
+			got := fullTranscripts(t, path, mode)
+			if len(got) != len(want) {
+				t.Fatalf("%s: %d games read in mode %d, %d in the Full mode", path, len(got), mode, len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("%s, mode %d, game %d: Full gives\n%s\nthe Full mode\n%s", path, mode, i+1, got[i], want[i])
+				}
+			}
+		}
+		games += len(want)
+	}
+	if games == 0 {
+		t.Fatal("no game read")
+	}
+}
+
+// fullTranscripts reads path in mode, and writes down what Full gives for
+// each game.
+func fullTranscripts(t *testing.T, path string, mode pgn.Mode) []string {
+	t.Helper()
+	r, err := pgn.Open(path, pgn.WithMode(mode))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var out []string
+	for g, err := range r.Games() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := g.Full()
+		var b strings.Builder
+		fmt.Fprintf(&b, "#%d %s [%d,%d) %v %q complete=%v plies=%d start=%s final=%s\n", f.Index, f.Source, f.From, f.To, f.Tags, f.Result, f.Complete, f.Plies, f.Start.FEN(), f.Final().FEN())
+		for _, m := range f.Moves {
+			fmt.Fprintf(&b, "%s %s %v %v;", m.Written, m.UCI(), m.Comments, m.NAGs)
+		}
+		b.WriteString("\n")
+		for _, d := range f.Diags {
+			d.WriteText(&b, diag.English)
+		}
+		out = append(out, b.String())
+	}
+	return out
 }

@@ -1,8 +1,11 @@
 package pgn
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/diag"
@@ -56,6 +59,11 @@ type Game struct {
 	Diags []Diagnostic
 
 	model *model.Game
+	// reread reads the game again for Full, outside the Full mode: from
+	// file, the piece of its input it stands in, over [from, to).
+	reread   *rereader
+	file     *diag.File
+	from, to int
 }
 
 // Tag returns the value of the tag name, or "" when the game has none.
@@ -72,6 +80,86 @@ func (g *Game) Final() *chess.Position {
 		return new(chess.Position)
 	}
 	return g.model.Final()
+}
+
+// Full returns the game as the Full mode reads it: its moves replayed,
+// its start and final positions, and all its diagnostics. A game read in
+// the Full mode is returned as it is; one read in the Diagnostics or
+// Syntax mode is read again, with the piece of its input that the reader
+// read it in (some tens of kilobytes), so that a program can scan a file
+// fast and replay only the games it needs, as pgnc board does. The games
+// of the piece read last are kept for the next call. Like the Reader, Full
+// is for one goroutine at a time.
+func (g *Game) Full() *Game {
+	if g.reread == nil {
+		return g
+	}
+	return g.reread.full(g)
+}
+
+// rereader reads again, in the Full mode, the games of a Reader in another
+// mode (Game.Full).
+type rereader struct {
+	cfg config // the Reader's, in the Full mode on one worker
+	// file is the piece read last, and games its games by their start
+	// in it.
+	file  *diag.File
+	games map[int]*reader.Game
+}
+
+func newRereader(cfg config) *rereader {
+	cfg.mode, cfg.workers = Full, 1
+	return &rereader{cfg: cfg}
+}
+
+// full is Game.Full for g.
+func (rr *rereader) full(g *Game) *Game {
+	if rr.file != g.file {
+		rr.file, rr.games = g.file, make(map[int]*reader.Game)
+		r := reader.New(strings.NewReader(g.file.Src()), g.Source, rr.cfg.readerOptions())
+		for {
+			rg, err := r.Next()
+			if err != nil {
+				break // io.EOF: the text was read before
+			}
+			if rg.Index > 0 {
+				rr.games[rg.File.Base()+rg.From] = rg
+			}
+		}
+		r.Close()
+	}
+	rg := rr.games[g.from]
+	if rg == nil {
+		return g // never: the piece holds the game
+	}
+	index := rg.Index
+	rg.Index = g.Index
+	out := newGame(rg, g.Source, rr.cfg.catalog, true)
+	rg.Index = index
+	out.From, out.To, out.file, out.from, out.to = g.From, g.To, g.file, g.from, g.to
+	// The diagnostics are located in the input as the game's own are;
+	// those about the input's decoding are the game's.
+	base := rg.File.Base()
+	where := report.Where(rr.cfg.catalog, g.Index, out.Tags)
+	out.Diags = out.Diags[:0:0]
+	for _, d := range rg.Diags {
+		d.Start, d.End, d.Game = d.Start+base, d.End+base, g.Index
+		d.Fixes = slices.Clone(d.Fixes)
+		for i := range d.Fixes {
+			d.Fixes[i].Start += base
+			d.Fixes[i].End += base
+		}
+		l := diag.Locate(g.file, d)
+		l.Where = where
+		out.Diags = append(out.Diags, l)
+	}
+	for _, d := range g.Diags {
+		if d.Code == diag.LoneSurrogate {
+			out.Diags = append(out.Diags, d)
+		}
+	}
+	slices.SortStableFunc(out.Diags, func(a, b Diagnostic) int { return cmp.Compare(a.Offset, b.Offset) })
+	return out
 }
 
 // Model returns the resolved game that Moves and Start come from, for the

@@ -17,6 +17,7 @@ import (
 // use by several goroutines at once.
 type Reader struct {
 	cfg     config
+	reread  *rereader // for Game.Full
 	sources func(yield func(*input.Source, error) bool)
 	current *reader.Reader
 	closer  io.Closer
@@ -191,7 +192,14 @@ func (rd *Reader) readSource(in *input.Source, yield func(*Game, error) bool) bo
 			continue
 		}
 		rd.strayOpen = false
-		if !yield(newGame(g, src.Name, cat, rd.cfg.mode == Full), nil) {
+		game := newGame(g, src.Name, cat, rd.cfg.mode == Full)
+		if rd.cfg.mode != Full {
+			if rd.reread == nil {
+				rd.reread = newRereader(rd.cfg)
+			}
+			game.reread, game.file, game.from, game.to = rd.reread, g.File, g.From, g.To
+		}
+		if !yield(game, nil) {
 			return false
 		}
 	}

@@ -80,11 +80,12 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.Changed("ply") && !atLeast("board", "ply", *ply, 0, stderr) || !atLeast("board", "max-game-bytes", flags.maxGameBytes, minGameBytes, stderr) {
 		return exitUsage
 	}
-	// The input is streamed up to the game shown: memory stays flat
+	// The input is streamed up to the game shown, the games before it
+	// parsed only, that one replayed (Game.Full): memory stays flat
 	// however big the file, and the games after it are not read. The
 	// inputs after the first are counted, not read: board shows a game of
 	// one input.
-	opts := []pgn.Option{pgn.WithCatalog(msg.Diag), pgn.WithLimits(pgn.Limits{MaxGameBytes: flags.maxGameBytes}),
+	opts := []pgn.Option{pgn.WithMode(pgn.Syntax), pgn.WithCatalog(msg.Diag), pgn.WithLimits(pgn.Limits{MaxGameBytes: flags.maxGameBytes}),
 		pgn.WithSkipped(skippedWarning(files[0], stderr))}
 	var rd *pgn.Reader
 	if files[0] == "-" {
@@ -116,11 +117,11 @@ func runBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				break
 			}
 			if games = game.Index; games == *gameN {
-				g = game
-				if i := slices.IndexFunc(game.Diags, func(d pgn.Diagnostic) bool { return d.Code == diag.TooLong }); i >= 0 {
+				g = game.Full()
+				if i := slices.IndexFunc(g.Diags, func(d pgn.Diagnostic) bool { return d.Code == diag.TooLong }); i >= 0 {
 					// The line after it names the game: the
 					// diagnostic does not.
-					d := game.Diags[i]
+					d := g.Diags[i]
 					d.Where = ""
 					d.WriteText(stderr, msg.Diag)
 					tooBig = true
