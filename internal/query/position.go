@@ -389,20 +389,27 @@ func expand(elems []squareSet, prefix []squareSet, fn func([]squareSet)) {
 	}
 }
 
+// squaresOf returns the squares of p that hold content k.
+func squaresOf(p *chess.Position, k uint8) chess.Bitboard {
+	switch {
+	case k == 0:
+		return ^p.Occupied()
+	case k <= 6:
+		return p.Pieces(chess.White, chess.PieceType(k))
+	}
+	return p.Pieces(chess.Black, chess.PieceType(k-6))
+}
+
 // match tests a position against the pattern.
 func (pat *pattern) match(p *chess.Position) bool {
 	if pat.side >= 0 && int(p.Turn()) != pat.side {
 		return false
 	}
-	var occ [contents]chess.Bitboard
-	occ[0] = ^p.Occupied()
-	for t := chess.Pawn; t <= chess.King; t++ {
-		occ[t] = p.Pieces(chess.White, t)
-		occ[6+t] = p.Pieces(chess.Black, t)
-	}
 	for _, rc := range pat.checks {
+		// The squares of each content are looked up where needed: most
+		// positions fail on a content a rank requires, at once.
 		for _, k := range rc.required {
-			if occ[k]&rc.mask == 0 {
+			if squaresOf(p, k)&rc.mask == 0 {
 				return false
 			}
 		}
@@ -410,7 +417,7 @@ func (pat *pattern) match(p *chess.Position) bool {
 		for _, ac := range rc.alts {
 			fits := true
 			for _, k := range ac.contents {
-				if occ[k]&rc.mask&^ac.allowed[k] != 0 {
+				if squaresOf(p, k)&rc.mask&^ac.allowed[k] != 0 {
 					fits = false
 					break
 				}
