@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,6 +135,25 @@ func TestFullRereadsAGame(t *testing.T) {
 	}
 }
 
+// FuzzFullRereadsAGame holds Game.Full to the Full mode on any text, read
+// as a stream on two workers.
+func FuzzFullRereadsAGame(f *testing.F) {
+	for _, s := range testfiles.Seeds() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		read := func(mode pgn.Mode) []string {
+			return transcripts(t, pgn.NewReader(strings.NewReader(src), pgn.WithMode(mode), pgn.WithWorkers(2)))
+		}
+		want := read(pgn.Full)
+		for _, mode := range []pgn.Mode{pgn.Syntax, pgn.Diagnostics} {
+			if got := read(mode); !slices.Equal(got, want) {
+				t.Fatalf("mode %d: Full gives\n%q\nthe Full mode\n%q", mode, got, want)
+			}
+		}
+	})
+}
+
 // fullTranscripts reads path in mode, and writes down what Full gives for
 // each game.
 func fullTranscripts(t *testing.T, path string, mode pgn.Mode) []string {
@@ -142,6 +162,12 @@ func fullTranscripts(t *testing.T, path string, mode pgn.Mode) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return transcripts(t, r)
+}
+
+// transcripts writes down what Full gives for each game of r.
+func transcripts(t *testing.T, r *pgn.Reader) []string {
+	t.Helper()
 	defer r.Close()
 	var out []string
 	for g, err := range r.Games() {
