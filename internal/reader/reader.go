@@ -363,7 +363,11 @@ func (rd *Reader) All() iter.Seq2[*Game, error] {
 // the end of its input. It is safe to call at any time, and more than once.
 func (rd *Reader) Close() {
 	if rd.pool != nil {
+		// The pool's goroutine may be reading the input: the caller
+		// closes it once Close returns, so Close waits for the read in
+		// course, which a stream ends with its next bytes.
 		rd.pool.stop()
+		<-rd.pool.exited
 	}
 	if rd.files != nil {
 		rd.files.stop()
