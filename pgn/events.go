@@ -2,11 +2,11 @@ package pgn
 
 import (
 	"encoding/binary"
+	"slices"
 	"sync"
 	"unsafe"
 
 	"github.com/pgnc/pgnc/internal/ast"
-	"github.com/pgnc/pgnc/san"
 )
 
 // The kinds of event an event log holds, each a byte followed by its data:
@@ -25,66 +25,59 @@ const (
 	evOutcome // ast.Outcome
 )
 
-// eventLog writes the events of games into bytes, on a reader's worker,
-// for replayEvents to hand to the caller's Visitor in input order: a
-// parallel Visit. It writes what walkGame hands a Visitor, and never
-// skips: what the caller's Visitor skips is decided as the events are
-// replayed.
+// eventLog is a Visitor that writes the events of a game into bytes, on a
+// reader's worker, for replayEvents to hand to the caller's Visitor in
+// input order: a parallel Visit. walkGame feeds it as it feeds any
+// Visitor; it never skips, as what the caller's Visitor skips is decided
+// as the events are replayed.
 type eventLog struct {
-	b   []byte
-	src string // the text of the game's piece
+	b    []byte
+	src  string // the text of the game's piece
+	open []int  // where the length of each open variation goes
 }
 
-// game logs the events of g, whose text is in src, leaving out its
-// movetext but its result with skipMovetext.
-func (e *eventLog) game(g *ast.Game, skipMovetext bool) {
-	for _, t := range g.Tags {
-		e.b = append(e.b, evTag)
-		e.str(t.Name)
-		e.str(t.Value)
-	}
-	if !skipMovetext {
-		e.line(g.Moves)
-	}
-	if g.Result != nil {
-		e.b = append(e.b, evOutcome, byte(g.Result.Outcome))
-	}
-	if !skipMovetext {
-		for _, c := range g.Trailing {
-			e.b = append(e.b, evComment)
-			e.str(c.Text)
-		}
-	}
+func (e *eventLog) BeginGame(int) bool { return false }
+func (e *eventLog) EndGame()           {}
+
+func (e *eventLog) Tag(name, value string) {
+	e.b = append(e.b, evTag)
+	e.str(name)
+	e.str(value)
 }
 
-// line logs the elements of a line as walkLine hands them to a Visitor.
-func (e *eventLog) line(elems []ast.Element) {
-	for _, el := range elems {
-		switch el := el.(type) {
-		case *ast.Move:
-			e.b = append(e.b, evMove)
-			e.str(el.Text)
-		case *ast.BadMove:
-			e.b = append(e.b, evMove)
-			e.str(el.Text)
-		case *ast.NAG:
-			e.b = binary.AppendVarint(append(e.b, evNAG), int64(el.Value))
-		case *ast.Suffix:
-			if a, ok := san.ParseAnnotation(el.Text); ok { // not "e.p."
-				e.b = binary.AppendVarint(append(e.b, evNAG), int64(a))
-			}
-		case *ast.Comment:
-			e.b = append(e.b, evComment)
-			e.str(el.Text)
-		case *ast.Variation:
-			e.b = append(e.b, evBeginVariation, 0, 0, 0, 0)
-			at := len(e.b)
-			e.line(el.Elements)
-			binary.LittleEndian.PutUint32(e.b[at-4:at], uint32(len(e.b)-at))
-			e.b = append(e.b, evEndVariation)
-		}
-	}
+func (e *eventLog) Move(text string) { e.b = append(e.b, evMove); e.str(text) }
+
+func (e *eventLog) NAG(n int) { e.b = binary.AppendVarint(append(e.b, evNAG), int64(n)) }
+
+func (e *eventLog) Comment(text string) { e.b = append(e.b, evComment); e.str(text) }
+
+func (e *eventLog) BeginVariation() bool {
+	e.b = append(e.b, evBeginVariation, 0, 0, 0, 0)
+	e.open = append(e.open, len(e.b))
+	return false
 }
+
+func (e *eventLog) EndVariation() {
+	at := e.open[len(e.open)-1]
+	e.open = e.open[:len(e.open)-1]
+	binary.LittleEndian.PutUint32(e.b[at-4:at], uint32(len(e.b)-at))
+	e.b = append(e.b, evEndVariation)
+}
+
+// Outcome logs the termination marker, one of outcomes.
+func (e *eventLog) Outcome(result string) {
+	e.b = append(e.b, evOutcome, byte(max(slices.Index(outcomes[:], result), 0)))
+}
+
+// outcomes are the termination markers by ast.Outcome, as walkGame hands
+// them on: replayEvents hands on the same strings, which a Visitor may
+// keep as it keeps them from a walk.
+var outcomes = func() (o [ast.Draw + 1]string) {
+	for i := range o {
+		o[i] = ast.Outcome(i).String()
+	}
+	return o
+}()
 
 // str logs s: where it stands in the game's text, when it does, as most
 // strings do, or else its bytes.
@@ -148,7 +141,7 @@ func replayEvents(v Visitor, index int, src string, b []byte) {
 		case evEndVariation:
 			v.EndVariation()
 		case evOutcome:
-			v.Outcome(ast.Outcome(b[i]).String())
+			v.Outcome(outcomes[b[i]])
 			i++
 		}
 	}

@@ -167,7 +167,7 @@ func (vs *visit) skipsMovetext(g *reader.Game) bool {
 func (vs *visit) record(g *reader.Game) []byte {
 	skip := vs.skipsMovetext(g)
 	log := eventLog{b: vs.buffers.get(), src: g.File.Src()}
-	log.game(g.AST, skip)
+	walkGame(&log, 0, g.AST, skip)
 	if skip {
 		g.Diags = tagDiagnostics(g.Diags, g.AST)
 	}
