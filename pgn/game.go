@@ -132,11 +132,8 @@ func (rr *rereader) full(g *Game) *Game {
 	if rg == nil {
 		return g // never: the piece holds the game
 	}
-	index := rg.Index
-	rg.Index = g.Index
 	out := newGame(rg, g.Source, rr.cfg.catalog, true)
-	rg.Index = index
-	out.From, out.To, out.file, out.from, out.to = g.From, g.To, g.file, g.from, g.to
+	out.Index, out.From, out.To, out.file, out.from, out.to = g.Index, g.From, g.To, g.file, g.from, g.to
 	// The diagnostics are located in the input as the game's own are;
 	// those about the input's decoding are the game's.
 	base := rg.File.Base()
