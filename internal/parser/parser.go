@@ -148,8 +148,14 @@ type Cut struct {
 	// after the termination marker of the Games-th game or a later one,
 	// wherever that is: it bounds the games of a piece.
 	Games int
-	// Accept, when set, is asked about every place before it is taken.
-	Accept func(off int) bool
+	// Until, when positive, is the last offset it may stop at: a reader
+	// that cut a text at a sync point confirms the cut by parsing up to it.
+	Until int
+	// SyncFrom and SyncTo, when SyncTo is positive, let it stop at an
+	// offset in [SyncFrom, SyncTo) only where a SyncPoint is, as the end
+	// of a byte range must be; once Games places there were passed over,
+	// at any, so that text without sync points is still cut.
+	SyncFrom, SyncTo int
 }
 
 // ParsePrefix parses src, a text that may go on after it, up to the first
@@ -177,7 +183,7 @@ func (ps *Parser) ParsePrefix(src string, c Cut) (*ast.Database, diag.List, int)
 		p.partSize = DefaultPartSize
 	}
 	p.reset(src, ps.ReuseMemory)
-	p.cut, p.cutAt = c, len(src)
+	p.cut, p.cutAt, p.refused = c, len(src), 0
 	p.cutFrom = max(c.From, 0)
 	p.maxDepth = ps.MaxDepth
 	p.encoding = ps.Encoding
@@ -273,6 +279,9 @@ type parser struct {
 	cut     Cut
 	cutFrom int
 	cutAt   int
+	// refused counts the places passed over for want of a sync point
+	// (Cut.SyncTo).
+	refused int
 
 	build builder
 }
@@ -615,7 +624,21 @@ func (p *parser) cutBefore(tok lexer.Token) bool {
 	default:
 		return false
 	}
-	return p.cut.Accept == nil || p.cut.Accept(tok.Start)
+	return p.cutAllowed(tok.Start)
+}
+
+// cutAllowed reports whether the Cut lets ParsePrefix stop at off, a place
+// where it may cut.
+func (p *parser) cutAllowed(off int) bool {
+	c := &p.cut
+	switch {
+	case c.Until > 0 && off > c.Until:
+		return false
+	case c.SyncTo <= 0 || off < c.SyncFrom || off >= c.SyncTo || p.refused == c.Games || SyncPoint(p.src, off):
+		return true
+	}
+	p.refused++
+	return false
 }
 
 // enoughGames reports whether the game being read is the Cut's Games-th or

@@ -57,8 +57,8 @@ func TestParsePrefix(t *testing.T) {
 		for _, from := range []int{0, 1, len(src) / 4, len(src) / 2, len(src) - 200} {
 			prefixAgrees(t, name, src, Cut{From: from})
 			prefixAgrees(t, name, src, Cut{From: from, Games: 2})
-			accept := func(off int) bool { return off%3 == 0 }
-			prefixAgrees(t, name, src, Cut{From: from, Accept: accept})
+			prefixAgrees(t, name, src, Cut{From: from, Until: from + len(src)/3})
+			prefixAgrees(t, name, src, Cut{From: from, Games: 3, SyncFrom: from, SyncTo: from + len(src)/2})
 			if _, _, end := parsePrefix(t, src, Cut{From: from}); end < len(src) {
 				cuts++
 			}
@@ -66,6 +66,38 @@ func TestParsePrefix(t *testing.T) {
 	}
 	if cuts == 0 {
 		t.Fatal("no test input was cut anywhere")
+	}
+}
+
+// TestCutBounds checks that ParsePrefix stops no later than Cut.Until, and
+// only at sync points between Cut.SyncFrom and Cut.SyncTo, until it has
+// passed over Cut.Games places.
+func TestCutBounds(t *testing.T) {
+	const game = "[Event \"a\"]\n\n1. e4 e5 1-0\n"
+	// The "[" of b and of d follow movetext, not a blank line nor a
+	// marker: places to cut, but no sync points; that of c is both.
+	const glued = "[Event \"a\"]\n1. e4 e5\n[Event \"b\"]\n1. d4 d5\n[Event \"d\"]\n1. c4 1-0\n\n[Event \"c\"]\n1. Nf3 *\n"
+	atB, atD, atC := strings.Index(glued, "[Event \"b"), strings.Index(glued, "[Event \"d"), strings.Index(glued, "[Event \"c")
+	tests := []struct {
+		name string
+		src  string
+		cut  Cut
+		want int
+	}{
+		{"no bound", game + game + game, Cut{From: 1}, len(game)},
+		{"until before the first place", game + game + game, Cut{From: 1, Until: len(game) - 1}, 3 * len(game)},
+		{"until at the first place", game + game + game, Cut{From: 1, Until: len(game)}, len(game)},
+		{"any place", glued, Cut{From: 1}, atB},
+		{"sync points only", glued, Cut{From: 1, Games: 5, SyncTo: len(glued)}, atC},
+		{"sync points only, before SyncFrom", glued, Cut{From: 1, Games: 5, SyncFrom: atB + 1, SyncTo: len(glued)}, atB},
+		{"sync points only, after SyncTo", glued, Cut{From: 1, Games: 5, SyncTo: atB}, atB},
+		{"sync points, one place passed over at most", glued, Cut{From: 1, Games: 1, SyncTo: len(glued)}, atD},
+	}
+	for _, tt := range tests {
+		var p Parser
+		if _, _, end := p.ParsePrefix(tt.src, tt.cut); end != tt.want {
+			t.Errorf("%s: stopped at %d, want %d", tt.name, end, tt.want)
+		}
 	}
 }
 

@@ -185,7 +185,7 @@ func (p *pool) drain() bool {
 func confirmCut(w *worker, pc *piece) bool {
 	end := len(pc.src) - pc.ahead // where the next piece starts
 	w.resetWatcher()
-	db, diags, at := w.parser.ParsePrefix(pc.src, parser.Cut{From: end, Games: maxPieceGames, Accept: func(off int) bool { return off <= end }})
+	db, diags, at := w.parser.ParsePrefix(pc.src, parser.Cut{From: end, Games: maxPieceGames, Until: end})
 	if at != end {
 		return false
 	}

@@ -9,16 +9,13 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/input"
+	"github.com/pgnc/pgnc/internal/parser"
 )
-
-// syncLookBehind is how far before a "[" Sync reads to judge the line
-// before it.
-const syncLookBehind = 256
 
 // Sync returns the first sync point at or after offset off of r and before
 // limit: 0 for off <= 0, else the start of the first line that begins with
 // "[" and follows a blank line or a line that ends with a termination
-// marker, or opens an Event tag after a tag pair (isSyncPoint). Where there
+// marker, or opens an Event tag after a tag pair (parser.SyncPoint). Where there
 // is none before limit it returns limit, or the size of r when r ends
 // first. A sync point is found from the bytes around it alone, so it may
 // lie inside a comment; NewRange and NewFile check every sync point they
@@ -47,7 +44,7 @@ func syncPoint(r io.ReaderAt, off, limit int64, buf []byte) (int64, []byte, erro
 		buf = make([]byte, 8<<10) // games are short: most sync points are near
 	}
 	buf = buf[:8<<10]
-	from := max(off-syncLookBehind, 0) // buf[0] is at from
+	from := max(off-parser.SyncLookBehind, 0) // buf[0] is at from
 	for {
 		n, err := r.ReadAt(buf, from)
 		chunk := unsafe.String(unsafe.SliceData(buf), n)
@@ -58,7 +55,7 @@ func syncPoint(r io.ReaderAt, off, limit int64, buf []byte) (int64, []byte, erro
 				break
 			}
 			i += j
-			if isSyncPoint(chunk, i) {
+			if parser.SyncPoint(chunk, i) {
 				return from + int64(i), buf, nil
 			}
 		}
@@ -74,7 +71,7 @@ func syncPoint(r io.ReaderAt, off, limit int64, buf []byte) (int64, []byte, erro
 		// Go on, keeping enough of the chunk to judge lines again, in
 		// bigger chunks up to 1 MiB.
 		off = from + int64(n)
-		from = max(off-syncLookBehind, 0)
+		from = max(off-parser.SyncLookBehind, 0)
 		if len(buf) < 1<<20 {
 			if cap(buf) >= 2*len(buf) {
 				buf = buf[:2*len(buf)]
@@ -83,13 +80,6 @@ func syncPoint(r io.ReaderAt, off, limit int64, buf []byte) (int64, []byte, erro
 			}
 		}
 	}
-}
-
-// isSyncPoint reports whether the "[" at src[off] starts a line that
-// follows a blank line or a line ending with a termination marker, or opens
-// an Event tag after a tag pair (secondEvent).
-func isSyncPoint(src string, off int) bool {
-	return src[off] == '[' && atLineStart(src, off) && (blankLineBefore(src, off) || resultLineBefore(src, off) || secondEvent(src, off))
 }
 
 // lastSyncPoint returns the last sync point in src after which the parser
@@ -106,7 +96,7 @@ func lastSyncPoint(src string) int {
 		if i < 0 {
 			return 0
 		}
-		if at := i + 1; resultLineBefore(src, at) || blankLineBefore(src, at) || secondEvent(src, at) {
+		if at := i + 1; parser.SyncPoint(src, at) {
 			return at
 		}
 		end = i
@@ -136,14 +126,6 @@ func manyGames(src string, limit int) bool {
 	}
 }
 
-// secondEvent reports whether the line at off, which starts with "[", opens
-// an Event tag right after a line that ends a tag pair: the parser ends a
-// game of tags only there when that game has an Event tag, which the
-// worker's confirmation of the cut checks.
-func secondEvent(src string, off int) bool {
-	return strings.HasPrefix(src[off:], "[Event ") && strings.HasSuffix(textBefore(src, off), "]")
-}
-
 // syncCut returns where a stream read on several workers cuts src, the
 // text read so far: at its last sync point, or, where src holds more games
 // than a piece may (tiny games, games of tags only), at the sync point after
@@ -160,32 +142,13 @@ func syncCut(src string) int {
 			return lastSyncPoint(src)
 		}
 		at := i + j + 1
-		if resultLineBefore(src, at) || blankLineBefore(src, at) || secondEvent(src, at) {
+		if parser.SyncPoint(src, at) {
 			if games++; games == maxPieceGames/2 {
 				return at
 			}
 		}
 		i = at
 	}
-}
-
-// textBefore returns the syncLookBehind bytes before off, or fewer at the
-// start of src, without the white space at their end.
-func textBefore(src string, off int) string {
-	return strings.TrimRight(src[max(off-syncLookBehind, 0):off], " \t\v\r\n")
-}
-
-// resultLineBefore reports whether the line before the one that starts at
-// off ends with a termination marker, looking back at most syncLookBehind
-// bytes.
-func resultLineBefore(src string, off int) bool {
-	line := textBefore(src, off)
-	for _, marker := range []string{"1-0", "0-1", "1/2-1/2", "*"} {
-		if rest, ok := strings.CutSuffix(line, marker); ok {
-			return rest == "" || strings.ContainsAny(rest[len(rest)-1:], " \t\n\r})")
-		}
-	}
-	return false
 }
 
 // NewRange returns a reader of the games of r that start in the byte range

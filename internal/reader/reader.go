@@ -756,16 +756,8 @@ func (rd *Reader) parseCut() (int, piece) {
 		// start and the range goes on, so that text without sync points is
 		// still read a piece at a time.
 		past := max(limit, 0)
-		anywhere := past + rd.opts.PieceSize
 		cut.From = min(cut.From, past)
-		refused := 0
-		cut.Accept = func(off int) bool {
-			if off < limit || off >= anywhere || refused == maxPieceGames || isSyncPoint(src, off) {
-				return true
-			}
-			refused++
-			return false
-		}
+		cut.SyncFrom, cut.SyncTo = limit, past+rd.opts.PieceSize
 	}
 	rd.w.resetWatcher()
 	db, diags, end := rd.w.parser.ParsePrefix(src, cut)
@@ -777,7 +769,7 @@ func (rd *Reader) parseCut() (int, piece) {
 		giveBack(mem)
 		return 0, piece{}
 	}
-	if end < len(src) && end >= limit && isSyncPoint(src, end) {
+	if end < len(src) && end >= limit && parser.SyncPoint(src, end) {
 		rd.stopAt(end) // the range ends here
 	}
 	return end, piece{src: src[:end], mem: mem, db: db, diags: diags, inPlace: inPlace}
@@ -1122,7 +1114,7 @@ func boundary(src string, final bool, after int) (cut, games int) {
 			if prev == token.Result || atLineStart(src, tok.Start) {
 				strongCut := prev == token.Result
 				weakCut := !strongCut && isMovetext(prev) && !inTag && parens == 0
-				if (strongCut || weakCut) && after >= 0 && tok.Start >= after && isSyncPoint(src, tok.Start) {
+				if (strongCut || weakCut) && after >= 0 && tok.Start >= after && parser.SyncPoint(src, tok.Start) {
 					return tok.Start, games + weakGames
 				}
 				switch {
@@ -1174,30 +1166,4 @@ func isMovetext(k token.Kind) bool {
 
 func atLineStart(src string, off int) bool {
 	return off == 0 || src[off-1] == '\n' || src[off-1] == '\r'
-}
-
-// blankLineBefore reports whether a line of only white space comes just
-// before the line that starts at off.
-func blankLineBefore(src string, off int) bool {
-	// Back over the line break that ends the previous line, then look for
-	// another break with only white space between.
-	i := off - 1
-	if i >= 0 && src[i] == '\n' {
-		i--
-		if i >= 0 && src[i] == '\r' {
-			i--
-		}
-	} else if i >= 0 && src[i] == '\r' {
-		i--
-	}
-	for ; i >= 0; i-- {
-		switch src[i] {
-		case '\n', '\r':
-			return true
-		case ' ', '\t', '\v':
-		default:
-			return false
-		}
-	}
-	return false
 }
