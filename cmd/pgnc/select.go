@@ -253,8 +253,10 @@ func (s *selector) readOptions() reader.Options {
 		// The positions of the check's replay, without a model, most of
 		// them replayed as the games are parsed; read writes each game
 		// before it asks for the next, so the text's memory is reused.
-		opts.ReuseText, opts.ReplayWhileParsing, opts.SkipMovetext = true, true, s.skipMovetext
-		opts.NewWatcher = func() reader.PositionWatcher { return new(query.Watch) }
+		// Comments are left out of the trees: no positional term reads
+		// them.
+		opts.ReuseText, opts.ReplayWhileParsing, opts.SkipComments, opts.SkipMovetext = true, true, true, s.skipMovetext
+		opts.NewWatcher = func() reader.PositionWatcher { return query.NewWatch(s.q) }
 		opts.Prepare, opts.PrepareWatched = nil, s.prepareWatched
 	default:
 		opts.Model, opts.ReuseMemory = true, true
@@ -269,17 +271,20 @@ func (s *selector) readOptions() reader.Options {
 // as they stand; the first moves only for a positional query that looks no
 // further, such as starts; otherwise all of it.
 func (s *selector) skipMovetext(pairs []*ast.TagPair) int {
-	tags, _ := s.tags.Get().(*model.Tags)
-	if tags == nil {
-		tags = new(model.Tags)
+	var match, decided bool
+	if s.q.ReadsTags() {
+		tags, _ := s.tags.Get().(*model.Tags)
+		if tags == nil {
+			tags = new(model.Tags)
+		}
+		*tags = (*tags)[:0]
+		for _, t := range pairs {
+			*tags = append(*tags, model.Tag{Name: t.Name, Value: t.Value})
+		}
+		match, decided = s.q.DecideByTags(*tags)
+		clear(*tags)
+		s.tags.Put(tags)
 	}
-	*tags = (*tags)[:0]
-	for _, t := range pairs {
-		*tags = append(*tags, model.Tag{Name: t.Name, Value: t.Value})
-	}
-	match, decided := s.q.DecideByTags(*tags)
-	clear(*tags)
-	s.tags.Put(tags)
 	switch {
 	case decided && (match == s.flags.invert || s.flags.format == ""):
 		return 0

@@ -56,10 +56,11 @@ type Checker struct {
 // played, up to the last move that could be played. Ply 0 starts the
 // game's positions, again when a Stream gives a game up and Replay replays
 // its tree. A query that tests positions needs them and not the model.
-// They come by value: a pointer handed to an unknown method would put the
-// replay's positions on the heap for every check.
+// pos is valid only during the call: Replay hands a copy of its own
+// (checker.watch), as a pointer to the position it replays, handed to an
+// unknown method, would put it on the heap for every check.
 type PositionWatcher interface {
-	Position(g *ast.Game, ply int, pos chess.Position)
+	Position(g *ast.Game, ply int, pos *chess.Position)
 }
 
 // Game is the function Game with k's settings.
@@ -119,7 +120,7 @@ func (c *checker) replay(g *ast.Game, m *model.Game) {
 	} else {
 		if c.positions != nil {
 			c.watched = g
-			c.positions.Position(g, 0, start)
+			c.watch(0, &start)
 		}
 		m.Moves, final, c.plies, m.Complete = c.line(start, readMoves(g))
 		m.Complete = m.Complete && g.UnparsedFrom == 0
@@ -180,6 +181,17 @@ type checker struct {
 	// while a variation is; watched is the game replayed.
 	positions PositionWatcher
 	watched   *ast.Game
+	watchedAt *chess.Position // the copy that watch hands on
+}
+
+// watch hands positions the position after ply plies of the watched game,
+// through a copy that pos, which may stand on the replay's stack, is not.
+func (c *checker) watch(ply int, pos *chess.Position) {
+	if c.watchedAt == nil {
+		c.watchedAt = new(chess.Position)
+	}
+	*c.watchedAt = *pos
+	c.positions.Position(c.watched, ply, c.watchedAt)
 }
 
 func (c *checker) add(code diag.Code, n ast.Node, args ...string) *diag.Diagnostic {
@@ -382,7 +394,7 @@ loop:
 					st.moves = append(st.moves, mv)
 					st.last = mv
 				} else if c.positions != nil {
-					c.positions.Position(c.watched, plies, *cur)
+					c.watch(plies, cur)
 				}
 			}
 		case *ast.BadMove:

@@ -109,7 +109,7 @@ func (w PositionStream) Start(g *ast.Game, tags []*ast.TagPair) bool {
 	if !w.Stream.Start(g, tags) {
 		return false
 	}
-	w.k.Positions.Position(g, 0, w.cur)
+	w.k.Positions.Position(g, 0, &w.cur)
 	return true
 }
 
@@ -129,7 +129,7 @@ func (w PositionStream) Move(sm san.Move) bool {
 	}
 	pos.Play(m)
 	w.plies++
-	w.k.Positions.Position(w.game, w.plies, *pos)
+	w.k.Positions.Position(w.game, w.plies, pos)
 	return true
 }
 
@@ -160,15 +160,36 @@ func (s *Stream) Forget(g *ast.Game) {
 // finishes from where the stream left its main line when the stream
 // replayed it.
 func (s *Stream) Replay(g *ast.Game) (diags diag.List, plies int) {
+	r := s.streamed(g)
+	if r == nil {
+		return s.k.Replay(g)
+	}
+	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: s.k.MaxRepeats}, language: s.k.Language, catalog: s.k.Catalog, streamed: r}, model.Game{}
+	_, diags = c.game(g, &scratch)
+	return diags, c.plies
+}
+
+// streamed returns where the stream left g's main line, nil when it did
+// not replay g. It is asked of the games of the last parse in their order.
+func (s *Stream) streamed(g *ast.Game) *streamed {
 	for s.next < len(s.lines) && s.lines[s.next].game.From < g.From {
 		s.next++ // games in text order: one not asked for is passed
 	}
 	if s.next == len(s.lines) || s.lines[s.next].game != g {
-		return s.k.Replay(g)
+		return nil
 	}
-	r := &s.lines[s.next]
 	s.next++
-	c, scratch := &checker{index: g.Index, repeats: diag.Repeats{Max: s.k.MaxRepeats}, language: s.k.Language, catalog: s.k.Catalog, streamed: r}, model.Game{}
-	_, diags = c.game(g, &scratch)
-	return diags, c.plies
+	return &s.lines[s.next-1]
+}
+
+// Watch is Replay for a caller that reads the positions of the games, not
+// their diagnostics: for a game the stream replayed, whose positions went
+// to the Positions of the PositionStream as it was parsed, it only counts
+// the plies; it returns no diagnostics.
+func (s *Stream) Watch(g *ast.Game) (plies int) {
+	if r := s.streamed(g); r != nil {
+		return r.plies
+	}
+	_, plies = s.k.Replay(g)
+	return plies
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pgnc/pgnc/chess"
 	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/testfiles"
@@ -133,5 +134,37 @@ func TestStreamInParts(t *testing.T) {
 	b.WriteString("41. Nc3 Nc7 *\n")
 	for _, size := range []int{8, 64, 1 << 10} {
 		streamAgrees(t, b.String(), size)
+	}
+}
+
+// plyCounter is a PositionWatcher that counts the positions of each game.
+type plyCounter map[*ast.Game]int
+
+func (c plyCounter) Position(g *ast.Game, ply int, _ *chess.Position) { c[g] = ply }
+
+// TestStreamWatchCountsPlies: Watch counts the plies that Replay counts,
+// for the games a PositionStream replayed while parsed and the others,
+// and the positions of both reach the last ply.
+func TestStreamWatchCountsPlies(t *testing.T) {
+	streamed := 0
+	for _, src := range testfiles.Seeds() {
+		counts := plyCounter{}
+		s := Checker{Positions: counts}.Stream()
+		db, _ := (&parser.Parser{SkipComments: true, Replayer: s.Positions()}).Parse(src)
+		want := Checker{}.Stream()
+		wantDB, _ := (&parser.Parser{SkipComments: true, Replayer: want}).Parse(src)
+		streamed += len(s.lines)
+		for i, g := range db.Games {
+			_, wantPlies := want.Replay(wantDB.Games[i])
+			if got := s.Watch(g); got != wantPlies {
+				t.Fatalf("game %d: Watch counts %d plies, Replay %d, in %q", i+1, got, wantPlies, src)
+			}
+			if got, ok := counts[g]; ok && got != wantPlies {
+				t.Fatalf("game %d: the last position watched is after ply %d, want %d, in %q", i+1, got, wantPlies, src)
+			}
+		}
+	}
+	if streamed == 0 {
+		t.Fatal("no game of the seeds was replayed while parsed")
 	}
 }

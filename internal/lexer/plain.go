@@ -15,19 +15,45 @@ package lexer
 // when it passed over none.
 // It lets a caller that needs only where movetext ends skip it with a look
 // at each byte instead of a scan of each token.
-func (s *Scanner) SkipPlain() (lastEnd int) {
+func (s *Scanner) SkipPlain() (lastEnd int) { return s.SkipPlainOf(&boring) }
+
+// PlainSet is the set of bytes that SkipPlainOf passes over without a
+// second look.
+type PlainSet [256]uint8
+
+// Plain returns the bytes that SkipPlain passes over, which the caller
+// must not change.
+func Plain() *PlainSet { return &boring }
+
+// PlainWithout returns the bytes that SkipPlain passes over but those that
+// out reports, for SkipPlainOf.
+func PlainWithout(out func(c byte) bool) *PlainSet {
+	set := boring
+	for c := range 256 {
+		if out(byte(c)) {
+			set[c] = 0
+		}
+	}
+	return &set
+}
+
+// SkipPlainOf is SkipPlain where only the words of the bytes of set are
+// plain: a word with a byte that set leaves out is left to Next, so that a
+// caller that passes over movetext looking for some letters sees each of
+// them in a token.
+func (s *Scanner) SkipPlainOf(set *PlainSet) (lastEnd int) {
 	src, from := s.src, s.pos
 	i := from
 	for {
 		// Eight bytes at a time while all are boring, with one branch.
 		for i+8 <= len(src) {
 			w := src[i : i+8]
-			if boring[w[0]]&boring[w[1]]&boring[w[2]]&boring[w[3]]&boring[w[4]]&boring[w[5]]&boring[w[6]]&boring[w[7]] == 0 {
+			if set[w[0]]&set[w[1]]&set[w[2]]&set[w[3]]&set[w[4]]&set[w[5]]&set[w[6]]&set[w[7]] == 0 {
 				break
 			}
 			i += 8
 		}
-		for uint(i) < uint(len(src)) && boring[src[i]] != 0 {
+		for uint(i) < uint(len(src)) && set[src[i]] != 0 {
 			i++
 		}
 		if i < len(src) {
@@ -81,7 +107,7 @@ func isDigit(c byte) bool { return c-'0' < 10 }
 
 // boring marks the bytes that SkipPlain passes over without a second look:
 // white space but line breaks, and the bytes of plain words but "-".
-var boring = func() (t [256]uint8) {
+var boring = func() (t PlainSet) {
 	for c := 0; c < 256; c++ {
 		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
 			t[c] = 1

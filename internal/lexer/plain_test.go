@@ -30,3 +30,27 @@ func TestSkipPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipPlainOf: a word with a byte that the set leaves out stops
+// SkipPlainOf as a comment stops SkipPlain, where SkipPlain passes over it.
+func TestSkipPlainOf(t *testing.T) {
+	noD := PlainWithout(func(c byte) bool { return c == 'D' })
+	for _, c := range []struct {
+		src          string
+		pos, lastEnd int
+	}{
+		{"e4 e5 Dc3 d4 *", 3, 2},
+		{"e4 e5 Nc3 Bd4 Nxd5 *", 14, 13}, // only the last word before "*" is left
+		{"e4 Dc3", 0, -1},
+	} {
+		var s Scanner
+		s.Reset(c.src)
+		if lastEnd := s.SkipPlainOf(noD); s.Pos() != c.pos || lastEnd != c.lastEnd {
+			t.Errorf("SkipPlainOf(%q) stops at %d with last end %d, want %d and %d", c.src, s.Pos(), lastEnd, c.pos, c.lastEnd)
+		}
+	}
+	var s Scanner
+	if s.Reset("e4 e5 Dc3 d4 *"); s.SkipPlain() != 9 || s.Pos() != 10 {
+		t.Errorf("SkipPlain passes over a word with D: stops at %d", s.Pos())
+	}
+}

@@ -24,7 +24,8 @@ func (p *parser) passMovetext(tok lexer.Token) (lexer.Token, bool) {
 	}
 	switch keep := p.skipMovetext(p.build.tags); {
 	case keep == 0:
-		return p.endPass(tok, p.passOver(tok, -1))
+		end, _ := p.passOver(tok, -1, false)
+		return p.endPass(tok, end)
 	case keep > 0:
 		if end, ok := p.endOfMoves(tok, keep); ok {
 			// Lex hands every token from end on to lexSlow, and no run
@@ -75,8 +76,8 @@ func (p *parser) passRest(tok lexer.Token) (lexer.Token, bool) {
 	if p.build.game == nil || p.parens > 0 || len(p.queue) > 0 {
 		return tok, false
 	}
-	end := p.passOver(tok, p.cur.End)
-	if mayBeForeign(p.src[tok.Start:end]) {
+	end, foreign := p.passOver(tok, p.cur.End, true)
+	if foreign {
 		p.sc.Seek(tok.End)
 		return tok, false
 	}
@@ -118,6 +119,10 @@ var foreignLetter = func() (t [256]uint8) {
 	return t
 }()
 
+// plainEnglish is what passOver passes over unscanned where it looks for
+// the letters of other languages: plain words without them.
+var plainEnglish = lexer.PlainWithout(func(c byte) bool { return foreignLetter[c] != 0 })
+
 // passOver finds how far the movetext that starts at tok, just scanned,
 // may be passed over, for endPass: up to the first token at which the game
 // may end or the grammar has something to say; prevEnd is where the token
@@ -128,16 +133,24 @@ var foreignLetter = func() (t [256]uint8) {
 // parse treats apart (a ")" without "(", nesting deeper than MaxDepth, a
 // string, an illegal byte, an escape line …) also ends the run, so that the
 // parse goes on from there exactly as it would; a variation open at that
-// point is left out of the run whole.
-func (p *parser) passOver(tok lexer.Token, prevEnd int) (end int) {
+// point is left out of the run whole. With english, it reports whether
+// the text it passes over may write a move with the piece letters of
+// another language (mayBeForeign), and then stops.
+func (p *parser) passOver(tok lexer.Token, prevEnd int, english bool) (end int, foreign bool) {
 	p.sc.Seek(tok.Start)
 	end = tok.Start // the end of the last token outside variations
 	depth := 0
+	plain := lexer.Plain()
+	if english {
+		// Words with such letters are scanned as tokens, and looked at
+		// below.
+		plain = plainEnglish
+	}
 	for first := true; ; first = false {
 		// SkipPlain looks for a game's "1." after line breaks it passes:
 		// the first token, which may follow one, is scanned as a token.
 		if !first {
-			if e := p.sc.SkipPlain(); e >= 0 {
+			if e := p.sc.SkipPlainOf(plain); e >= 0 {
 				prevEnd = e
 				if depth == 0 {
 					end = e
@@ -149,20 +162,23 @@ func (p *parser) passOver(tok lexer.Token, prevEnd int) (end int) {
 		case token.Move, token.Symbol, token.Integer, token.NAG, token.Comment, token.LineComment, token.Dots, token.Suffix, token.EnPassant:
 		case token.MoveNumber:
 			if depth == 0 && prevEnd >= 0 && isFirstMoveNumber(p.src[t.Start:t.End]) && BlankLine(p.src[prevEnd:t.Start]) {
-				return end
+				return end, false
 			}
 		case token.LParen:
 			if depth >= p.maxDepth {
-				return end
+				return end, false
 			}
 			depth++
 		case token.RParen:
 			if depth == 0 {
-				return end
+				return end, false
 			}
 			depth--
 		default:
-			return end
+			return end, false
+		}
+		if english && mayBeForeign(p.src[t.Start:t.End]) {
+			return end, true
 		}
 		prevEnd = t.End
 		if depth == 0 {

@@ -216,3 +216,28 @@ func TestMayBeForeign(t *testing.T) {
 		t.Fatal("English movetext read as foreign, or German not")
 	}
 }
+
+// TestPassRestSeesForeignLetters: a game whose movetext after the moves
+// asked for may write a move with the letters of another language is read
+// whole, wherever the letter stands: in a move among plain ones, a
+// promotion, a comment; one without is passed over.
+func TestPassRestSeesForeignLetters(t *testing.T) {
+	const head = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 "
+	for rest, whole := range map[string]bool{
+		"6. Re1 b5 7. Bb3 d6 8. c3 O-O 1-0":        false,
+		"6. Te1 b5 7. Bb3 d6 8. c3 O-O 1-0":        true, // German
+		"6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. Dd1 1-0": true,
+		"6. Re1 {Das ist gut} b5 1-0":              true,
+		"6. Re1 {good} b5 7. a8=D 1-0":             true,
+		"6. Re1 b5 7. Bb3 d6 8. Pc3 1-0":           true, // a pawn's letter
+		"6. Re1 {aDb} b5 1-0":                      false,
+	} {
+		db, _ := (&Parser{SkipMovetext: func([]*ast.TagPair) int { return 2 }}).Parse(head + rest + "\n")
+		if len(db.Games) != 1 {
+			t.Fatalf("%s: %d games", rest, len(db.Games))
+		}
+		if got := db.Games[0].UnparsedFrom == 0; got != whole {
+			t.Errorf("%s: read whole %v, want %v", rest, got, whole)
+		}
+	}
+}

@@ -14,6 +14,11 @@ func (q *Query) DecideByTags(tags model.Tags) (match, decided bool) {
 	return decideByTags(q.root, tags)
 }
 
+// ReadsTags reports whether a term of the query reads the tags, so that
+// DecideByTags may decide it for some games: a caller that asks of every
+// game spares itself the tags of a query that reads none.
+func (q *Query) ReadsTags() bool { return q.readsTags }
+
 func decideByTags(n *Node, tags model.Tags) (match, decided bool) {
 	switch n.Op {
 	case OpAnd:

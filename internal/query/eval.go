@@ -14,6 +14,8 @@ type Query struct {
 	Text  string
 	root  *Node
 	level Level
+	// readsTags says that a term reads the tags (DecideByTags).
+	readsTags bool
 }
 
 func newQuery(src string, root *Node) *Query {
@@ -25,6 +27,7 @@ func newQuery(src string, root *Node) *Query {
 		}
 		if n.Term != nil {
 			q.level = max(q.level, n.Term.level)
+			q.readsTags = q.readsTags || n.Term.tags != nil
 		}
 		walk(n.L)
 		walk(n.R)
@@ -48,6 +51,11 @@ type Game struct {
 	positions []chess.Position // of the main line, ply 0 first, once replayed
 	replayed  bool
 	borrowed  bool // positions are a Watch's (ResetWatched)
+	// tested are the position terms that a Watch tested on the positions
+	// as they came (NewWatch), and hits has bit i set when tested[i]
+	// held on one of them.
+	tested []*Term
+	hits   uint64
 }
 
 // Reset makes g the game of tags, m and diags.
@@ -57,6 +65,7 @@ func (g *Game) Reset(tags model.Tags, m *model.Game, diags diag.List) {
 		g.positions, g.borrowed = nil, false
 	}
 	g.positions, g.replayed = g.positions[:0], false
+	g.tested, g.hits = nil, 0
 }
 
 // Match reports whether the query holds for g.
@@ -82,6 +91,11 @@ func (t *Term) test(g *Game) bool {
 	case t.game != nil:
 		return t.game(g)
 	case t.pos != nil:
+		for i, tt := range g.tested {
+			if tt == t {
+				return g.hits&(1<<i) != 0
+			}
+		}
 		ps := g.replay()
 		from, to := 0, len(ps)
 		switch {
@@ -204,7 +218,7 @@ func (g *Game) anyComment(f func(string) bool) bool {
 // reach them, as no two moves from one position reach the same one.
 func (g *Game) starts(after []chess.Position) bool {
 	ps := g.replay()
-	if len(ps) <= len(after) || ps[0].Key() != initialKey {
+	if len(ps) <= len(after) || !ps[0].Same(&initialPosition) {
 		return false
 	}
 	for i := range after {
@@ -227,7 +241,7 @@ func positionsAfter(moves []chess.Move) []chess.Position {
 	return after
 }
 
-var initialKey = func() uint64 { p := chess.StartingPosition(); return p.Key() }()
+var initialPosition = chess.StartingPosition()
 
 // containsMoves reports whether the main line plays the moves of want,
 // canonical SAN without check marks, one after the other.

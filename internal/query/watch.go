@@ -54,39 +54,120 @@ func (q *Query) MovesNeeded() int {
 	return need
 }
 
-// A Watch keeps the positions of the main lines of a piece's games as a
-// check replays them (reader.PositionWatcher), for a Positional query.
+// A Watch follows the positions of the main lines of a piece's games as a
+// check replays them (reader.PositionWatcher), for a Positional query. A
+// Watch made by NewWatch for a query whose positions are tested by its
+// position terms alone, at any ply, at ply N or after it, tests them on
+// each position as it comes and keeps, for each game, which held: nothing
+// is copied, and each term is tested once on a position. Otherwise, and
+// for the zero Watch, it keeps the positions in a log for the query to
+// read, as the final position, checkmate and starts need.
 type Watch struct {
-	log []chess.Position // every position kept since Reset
+	// terms are the query's position terms, each with its bit in hits;
+	// nil for a Watch that keeps a log.
+	terms []*Term
+	all   uint64           // the bits of all terms
+	hits  uint64           // the terms that held on a position of the last game
+	log   []chess.Position // every position kept since Reset
+	// only is the test of the one term, when it tests every position.
+	only func(*chess.Position) bool
 	// games gives, for each game but the last, where its last start at
-	// ply 0 stands in log and where its positions end; the last one's
-	// start at from.
-	games map[*ast.Game]span
+	// ply 0 stands in log and where its positions end, or the terms that
+	// held; the last one's start at from.
+	games map[*ast.Game]watched
 	last  *ast.Game
 	from  int
 }
 
-// span is where the positions of one game stand in a Watch's log.
-type span struct{ from, to int }
-
-// Position keeps pos, the position after ply plies of g's main line.
-func (w *Watch) Position(g *ast.Game, ply int, pos chess.Position) {
-	if ply == 0 {
-		w.settle()
-		w.last, w.from = g, len(w.log)
-	}
-	w.log = append(w.log, pos)
+// watched is what a Watch keeps of one game: where its positions stand in
+// the log, or the terms that held on them.
+type watched struct {
+	from, to int
+	hits     uint64
 }
 
-// settle records the span of the game whose positions came last.
+// NewWatch returns a Watch for q that tests q's position terms as the
+// positions come where it can.
+func NewWatch(q *Query) *Watch {
+	w := new(Watch)
+	var terms []*Term
+	tested := true
+	var walk func(*Node)
+	walk = func(n *Node) {
+		if n == nil {
+			return
+		}
+		switch t := n.Term; {
+		case t == nil:
+		case t.pos != nil && !t.final && len(terms) < 64:
+			terms = append(terms, t)
+		case t.tags == nil:
+			tested = false // read from the positions: the final one, or many
+		}
+		walk(n.L)
+		walk(n.R)
+	}
+	walk(q.root)
+	if tested && len(terms) > 0 {
+		w.terms = terms
+		for i := range terms {
+			w.all |= 1 << i
+		}
+		if t := terms[0]; len(terms) == 1 && t.at < 0 && t.after < 0 {
+			w.only = t.pos
+		}
+	}
+	return w
+}
+
+// Position follows pos, the position after ply plies of g's main line,
+// which it must not keep.
+func (w *Watch) Position(g *ast.Game, ply int, pos *chess.Position) {
+	if ply == 0 {
+		w.settle()
+		w.last, w.from, w.hits = g, len(w.log), 0
+	}
+	switch {
+	case w.only != nil:
+		// The commonest query, material or a pattern at any ply.
+		if w.hits == 0 && w.only(pos) {
+			w.hits = 1
+		}
+		return
+	case w.terms == nil:
+		w.log = append(w.log, *pos)
+		return
+	case w.hits == w.all:
+		return
+	}
+	for i, t := range w.terms {
+		if bit := uint64(1) << i; w.hits&bit == 0 && t.covers(ply) && t.pos(pos) {
+			w.hits |= bit
+		}
+	}
+}
+
+// covers reports whether a position term tests the position after ply
+// plies (Term.test).
+func (t *Term) covers(ply int) bool {
+	switch {
+	case t.at >= 0:
+		return ply == t.at
+	case t.after >= 0:
+		return ply > t.after
+	}
+	return true
+}
+
+// settle records what was kept of the game whose positions came last.
 func (w *Watch) settle() {
 	if w.last == nil {
 		return
 	}
 	if w.games == nil {
-		w.games = make(map[*ast.Game]span)
+		w.games = make(map[*ast.Game]watched)
 	}
-	w.games[w.last] = span{w.from, len(w.log)}
+	w.games[w.last] = watched{w.from, len(w.log), w.hits}
 }
 
 // Reset forgets the games watched so far.
@@ -96,12 +177,12 @@ func (w *Watch) Reset() {
 }
 
 // ResetWatched makes g the game of tags and diags, the game played whose
-// main line w watched. g reads w's positions until its next Reset, which
-// leaves them to w.
+// main line w watched. g reads what w kept of it until w's next Reset.
 func (g *Game) ResetWatched(tags model.Tags, diags diag.List, w *Watch, played *ast.Game) {
 	g.Tags, g.Model, g.Diags = tags, nil, diags
 	w.settle()
 	s := w.games[played]
 	g.positions, g.borrowed = w.log[s.from:s.to:s.to], true
 	g.replayed = true
+	g.tested, g.hits = w.terms, s.hits
 }

@@ -29,6 +29,9 @@ var positionalQueries = []string{
 	`position "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -" at ply 4`,
 	`to move white at ply 0 and starts "1. e4 e5 2. Nf3 Nc6 3. Bb5"`,
 	`white ~ "a" and checkmate`,
+	`material "KR vs KR" or pattern "*/*/*/*/*/*/*/*R*r*" after ply 70`,
+	`not material "KQ vs KQ" and position "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -" at ply 4`,
+	`material >= "KRR vs KR" and (to move white at ply 61 or black ~ "e")`,
 }
 
 // How selection reads a game's positions.
@@ -36,6 +39,7 @@ const (
 	fromModel  = iota
 	fromReplay // a Watch of the check's replay of the moves the query needs
 	fromStream // the same, most games replayed while parsed
+	fromLog    // the same, the Watch keeping every position (the zero Watch)
 )
 
 // selection returns the indexes of the games of path that q selects, with
@@ -58,9 +62,12 @@ func selectionOf(t *testing.T, r io.Reader, name string, q *query.Query, from in
 		opts.Model = true
 	} else {
 		// As pgnc select reads: the moves the query needs, no more.
-		opts.NewWatcher = func() reader.PositionWatcher { return new(query.Watch) }
+		opts.NewWatcher = func() reader.PositionWatcher { return query.NewWatch(q) }
+		if from == fromLog {
+			opts.NewWatcher = func() reader.PositionWatcher { return new(query.Watch) }
+		}
 		opts.SkipMovetext = func([]*ast.TagPair) int { return q.MovesNeeded() }
-		opts.ReplayWhileParsing = from == fromStream
+		opts.ReplayWhileParsing, opts.SkipComments = from != fromReplay, from != fromReplay
 	}
 	match := func(qg *query.Game) []byte {
 		if q.Match(qg) {
@@ -119,6 +126,9 @@ func TestWatchAgreesWithModel(t *testing.T) {
 			if got := selection(t, path, q, fromStream); got != want {
 				t.Fatalf("%s on %s: the watch of the stream selects %s, the model %s", src, path, got, want)
 			}
+			if got := selection(t, path, q, fromLog); got != want {
+				t.Fatalf("%s on %s: the log of the stream selects %s, the model %s", src, path, got, want)
+			}
 			selected += strings.Count(want, " ")
 		}
 	}
@@ -161,7 +171,7 @@ func FuzzWatchAgreesWithModel(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		for i, q := range queries {
 			want := selectionOf(t, strings.NewReader(src), "fuzz", q, fromModel)
-			for _, from := range []int{fromReplay, fromStream} {
+			for _, from := range []int{fromReplay, fromStream, fromLog} {
 				if got := selectionOf(t, strings.NewReader(src), "fuzz", q, from); got != want {
 					t.Fatalf("%s: the watch (%d) selects %s, the model %s", positionalQueries[i], from, got, want)
 				}

@@ -93,13 +93,20 @@ func (skipParts) Open(int)               {}
 func (skipParts) Close()                 {}
 
 // replay checks g without building its model: it finishes the check of a
-// game handed out in parts, or checks it whole.
+// game handed out in parts, or checks it whole. For a watcher it only
+// replays what the stream did not, for the positions: see
+// Options.NewWatcher.
 func (w *worker) replay(checker check.Checker, g *ast.Game) (diag.List, int) {
-	if p := w.parts[g]; p != nil && g.Parts > 0 {
+	switch p := w.parts[g]; {
+	case p != nil && g.Parts > 0:
 		delete(w.parts, g)
 		return p.End(g)
-	}
-	if w.stream != nil {
+	case w.watcher != nil && w.stream != nil:
+		return nil, w.stream.Watch(g)
+	case w.watcher != nil:
+		_, plies := checker.Replay(g)
+		return nil, plies
+	case w.stream != nil:
 		return w.stream.Replay(g)
 	}
 	return checker.Replay(g)

@@ -116,6 +116,9 @@ type Options struct {
 	// needs no model. They are not used with Model, SyntaxOnly or
 	// InParts. With ReplayWhileParsing, the positions of most games come
 	// while their piece is parsed, before any of its games is prepared.
+	// A caller that watches positions reads no diagnostics of the check:
+	// the games' Diags are then those of the syntax, and the check spares
+	// the work of the others.
 	NewWatcher     func() PositionWatcher
 	PrepareWatched func(*Game, PositionWatcher) []byte
 	// Prepare, when set, is called for every game once it is checked, and
