@@ -71,16 +71,22 @@ func pieceOf(r rune) chess.PieceType {
 	return chess.NoPieceType
 }
 
+// men returns how many pieces m has, the kings and pawns included.
+func (m material) men() int {
+	n := 0
+	for c := chess.White; c <= chess.Black; c++ {
+		for t := chess.Pawn; t <= chess.King; t++ {
+			n += m[c][t]
+		}
+	}
+	return n
+}
+
 // matcher returns the test of a position's material against m: = the
 // same pieces, >= at least them, <= at most them, > and < the same
 // without equality.
 func (m material) matcher(op qtoken.Kind) func(*chess.Position) bool {
-	total := 0
-	for c := chess.White; c <= chess.Black; c++ {
-		for t := chess.Pawn; t <= chess.King; t++ {
-			total += m[c][t]
-		}
-	}
+	total := m.men()
 	if op == qtoken.Eq {
 		// The commonest test, and the one most positions fail at once, on
 		// the count of all pieces: captures only lower it.

@@ -44,6 +44,9 @@ type Term struct {
 	// reads only those of its first moves (Query.MovesNeeded).
 	positional bool
 	firstMoves int
+	// men, when positive, is how many pieces a position has where pos
+	// may hold (material =), which a Watch tests first without a call.
+	men int
 }
 
 // tagFields are the subjects that name a tag, by their lower-case name.
@@ -513,6 +516,9 @@ func (p *parser) compare(s Subject, op, v Token) *Node {
 		}
 		t.level = NeedMoves
 		t.pos = mat.matcher(kind)
+		if kind == qtoken.Eq {
+			t.men = mat.men()
+		}
 	case name == "position", name == "pattern", name == "starts":
 		if kind != qtoken.Eq {
 			return badOp()

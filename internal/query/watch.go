@@ -69,8 +69,10 @@ type Watch struct {
 	all   uint64           // the bits of all terms
 	hits  uint64           // the terms that held on a position of the last game
 	log   []chess.Position // every position kept since Reset
-	// only is the test of the one term, when it tests every position.
+	// only is the test of the one term, when it tests every position,
+	// and men its Term.men.
 	only func(*chess.Position) bool
+	men  int
 	// games gives, for each game but the last, where its last start at
 	// ply 0 stands in log and where its positions end, or the terms that
 	// held; the last one's start at from.
@@ -114,7 +116,7 @@ func NewWatch(q *Query) *Watch {
 			w.all |= 1 << i
 		}
 		if t := terms[0]; len(terms) == 1 && t.at < 0 && t.after < 0 {
-			w.only = t.pos
+			w.only, w.men = t.pos, t.men
 		}
 	}
 	return w
@@ -130,7 +132,7 @@ func (w *Watch) Position(g *ast.Game, ply int, pos *chess.Position) {
 	switch {
 	case w.only != nil:
 		// The commonest query, material or a pattern at any ply.
-		if w.hits == 0 && w.only(pos) {
+		if w.hits == 0 && (w.men == 0 || pos.Occupied().Count() == w.men) && w.only(pos) {
 			w.hits = 1
 		}
 		return
