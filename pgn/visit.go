@@ -7,6 +7,7 @@ import (
 
 	"github.com/pgnc/pgnc/diag"
 	"github.com/pgnc/pgnc/internal/ast"
+	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/san"
 )
@@ -99,9 +100,12 @@ var _ Visitor = NopVisitor{}
 // same.
 func (rd *Reader) Visit(v Visitor) error {
 	o := rd.cfg.readerOptions()
-	o.Model, o.SyntaxOnly, o.InParts, o.SkipComments, o.ReplayWhileParsing = false, true, false, false, false
+	o.Model, o.SyntaxOnly, o.SkipComments, o.ReplayWhileParsing = false, true, false, false
 	o.ReuseText, o.Prepare = true, nil
 	vs := &visit{v: v, parallel: rd.cfg.workers > 1}
+	// A huge game comes in parts, as events: see partEvents.
+	o.InParts, o.PartSize = true, visitPartSize
+	o.NewParts = func() parser.PartSink { return &partSink{logs: &vs.parts} }
 	vs.dv, _ = v.(DiagnosticVisitor)
 	vs.ms, _ = v.(MovetextSkipper)
 	if !vs.parallel {
@@ -136,6 +140,10 @@ func (rd *Reader) Visit(v Visitor) error {
 	return errors.Join(errs...)
 }
 
+// visitPartSize is the PartSize of a Visit: 0, the parser's default, but
+// in tests that read small games in parts.
+var visitPartSize = 0
+
 // visit is what a Visit needs beside its Reader.
 type visit struct {
 	v        Visitor
@@ -145,6 +153,7 @@ type visit struct {
 	mu       sync.Mutex        // held while ms is asked, and while events run beside it
 	tags     Tags              // what ms is asked about
 	buffers  eventBuffers
+	parts    partLogs // the events of the games read in parts
 }
 
 // skipsMovetext reports whether the visitor gets none of g's movetext:
@@ -165,6 +174,9 @@ func (vs *visit) skipsMovetext(g *reader.Game) bool {
 // record is the reader's Prepare for a parallel Visit: it logs the events
 // of g on the worker that parsed it.
 func (vs *visit) record(g *reader.Game) []byte {
+	if g.AST.Parts > 0 {
+		return vs.partEvents(g)
+	}
 	skip := vs.skipsMovetext(g)
 	log := eventLog{b: vs.buffers.get(), src: g.File.Src()}
 	walkGame(&log, 0, g.AST, skip)
@@ -197,6 +209,8 @@ func (rd *Reader) visitSource(src *source, o reader.Options, vs *visit) error {
 			if vs.parallel {
 				replayEvents(vs.v, g.Index, g.File.Src(), g.Prepared)
 				vs.buffers.put(g.Prepared)
+			} else if g.AST.Parts > 0 {
+				replayEvents(vs.v, g.Index, g.File.Src(), vs.partEvents(g))
 			} else {
 				skip := vs.skipsMovetext(g)
 				walkGame(vs.v, g.Index, g.AST, skip)

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/pgn"
@@ -115,6 +117,31 @@ func parallelAgrees(t *testing.T, src string) {
 	}
 }
 
+// partsAgree checks that a Visit that reads games of more than 40 tag
+// pairs or elements in parts, as it reads huge games, hands a Visitor what a Visit
+// that reads them whole does, on one worker and on two, the diagnostics
+// included. (A MovetextSkipper is not asked about a game whose tag section
+// comes in parts: TestVisitHugeGames.)
+func partsAgree(t *testing.T, src string) {
+	t.Helper()
+	visit := func(workers, partSize, skipEvery int) string {
+		defer pgn.SetVisitPartSize(partSize)()
+		v := transcript{skipEvery: skipEvery}
+		if err := pgn.NewReader(strings.NewReader(src), pgn.WithWorkers(workers)).Visit(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v.String()
+	}
+	for skipEvery := range 2 {
+		whole := visit(1, 0, skipEvery)
+		for _, workers := range []int{1, 2} {
+			if parts := visit(workers, 40, skipEvery); parts != whole {
+				t.Fatalf("%d workers, skipping every %d-th variation: in parts and whole differ:\n%s", workers, skipEvery, firstDifference(parts, whole))
+			}
+		}
+	}
+}
+
 // firstDifference shows the first line where a and b differ.
 func firstDifference(a, b string) string {
 	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
@@ -131,6 +158,7 @@ func firstDifference(a, b string) string {
 // main lines as far as they were replayed.
 func visitorAgrees(t *testing.T, src string) {
 	parallelAgrees(t, src)
+	partsAgree(t, src)
 	var rec recorder
 	if err := pgn.NewReader(strings.NewReader(src), pgn.WithWorkers(1)).Visit(&rec); err != nil {
 		t.Fatal(err)
@@ -307,4 +335,117 @@ func BenchmarkVisitLichess(b *testing.B) {
 			}
 		})
 	}
+}
+
+// moveCounter counts the moves of each game, and skips the movetext of
+// those whose White is skipWhite when it is a MovetextSkipper.
+type moveCounter struct {
+	pgn.NopVisitor
+	moves     []int
+	outcomes  []string
+	skipWhite string
+}
+
+func (c *moveCounter) BeginGame(int) bool {
+	c.moves, c.outcomes = append(c.moves, 0), append(c.outcomes, "")
+	return false
+}
+func (c *moveCounter) Move(string)      { c.moves[len(c.moves)-1]++ }
+func (c *moveCounter) Outcome(o string) { c.outcomes[len(c.outcomes)-1] = o }
+
+type skippingCounter struct{ moveCounter }
+
+func (c *skippingCounter) SkipMovetext(tags pgn.Tags) bool { return tags.Tag("White") == c.skipWhite }
+
+// A huge game is visited in parts, every move of it, on one worker and on
+// two; a MovetextSkipper is asked about it as about any game, but for one
+// whose tag section comes in parts, which it could not be shown whole.
+func TestVisitHugeGames(t *testing.T) {
+	const repeats = 1<<16/4 + 1000 // more than a part (parser.DefaultPartSize)
+	src := hugeGames(repeats)
+	for _, workers := range []int{1, 2} {
+		var c moveCounter
+		if err := pgn.NewReader(bytes.NewReader(src), pgn.WithWorkers(workers)).Visit(&c); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(c.moves, []int{2, 4 * repeats, 3}) || !slices.Equal(c.outcomes, []string{"1-0", "1/2-1/2", "0-1"}) {
+			t.Errorf("%d workers: moves %v, outcomes %v", workers, c.moves, c.outcomes)
+		}
+		s := skippingCounter{moveCounter{skipWhite: "Huge"}}
+		if err := pgn.NewReader(bytes.NewReader(src), pgn.WithWorkers(workers)).Visit(&s); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(s.moves, []int{2, 0, 3}) || s.outcomes[1] != "1/2-1/2" {
+			t.Errorf("%d workers, the huge game's movetext declined: moves %v, outcomes %v", workers, s.moves, s.outcomes)
+		}
+	}
+	// With parts of 3, the tag section of the second game comes in parts.
+	defer pgn.SetVisitPartSize(3)()
+	tagged := "[Event \"a\"]\n[White \"Huge\"]\n[Black \"b\"]\n[Round \"1\"]\n[Date \"?\"]\n\n1. e4 e5 *\n"
+	for _, workers := range []int{1, 2} {
+		s := skippingCounter{moveCounter{skipWhite: "Huge"}}
+		if err := pgn.NewReader(strings.NewReader(tagged), pgn.WithWorkers(workers)).Visit(&s); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(s.moves, []int{2}) {
+			t.Errorf("%d workers, a tag section in parts: moves %v", workers, s.moves)
+		}
+	}
+}
+
+// A game read in parts comes with its tag values and comments decoded as
+// the parser decodes the whole game: as Windows-1252 when a byte of it is
+// not UTF-8, those of the parts before that byte too.
+func TestVisitPartsDecoded(t *testing.T) {
+	srcs := []string{
+		"[Event \"ñ\"]\n[White \"Ñ\"]\n[Black \"b\"]\n[Round \"\xa9\"]\n\n1. e4 {ñ} e5 2. Nf3 {é} (2. f4 {ü} exf4) Nc6 {\xe9} *\n",
+		"[Event \"ñ\"]\n\n1. e4 {ñ} e5 2. Nf3 {é} (2. f4 {ü} exf4 3. Nf3 {ö} g5) Nc6 {ü} 3. Bb5 a6 *\n",
+	}
+	for _, src := range srcs {
+		visit := func(partSize int) string {
+			defer pgn.SetVisitPartSize(partSize)()
+			var v transcript
+			if err := pgn.NewReader(strings.NewReader(src), pgn.WithWorkers(1)).Visit(&v); err != nil {
+				t.Fatal(err)
+			}
+			return v.String()
+		}
+		whole, parts := visit(0), visit(3)
+		if parts != whole {
+			t.Errorf("%q: in parts and whole differ:\n%s", src, firstDifference(parts, whole))
+		}
+		if !utf8.ValidString(src) != strings.Contains(whole, "Ã±") {
+			t.Errorf("%q: read as Windows-1252: %v", src, strings.Contains(whole, "Ã±"))
+		}
+	}
+}
+
+// BenchmarkVisitHugeGame counts the moves of the three games of hugeGames,
+// the second of 4 million moves (16 MB), and reports the peak of the heap:
+// the huge game is held as events, not as a syntax tree.
+func BenchmarkVisitHugeGame(b *testing.B) {
+	src := hugeGames(1 << 20)
+	b.SetBytes(int64(len(src)))
+	var peak uint64
+	for b.Loop() {
+		runtime.GC()
+		var c heapWatcher
+		if err := pgn.NewReader(bytes.NewReader(src), pgn.WithWorkers(1)).Visit(&c); err != nil {
+			b.Fatal(err)
+		}
+		peak = max(peak, c.peak)
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+}
+
+// heapWatcher samples the heap in use at the end of each game.
+type heapWatcher struct {
+	pgn.NopVisitor
+	peak uint64
+}
+
+func (h *heapWatcher) EndGame() {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	h.peak = max(h.peak, m.HeapInuse)
 }

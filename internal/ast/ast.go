@@ -53,6 +53,10 @@ type Game struct {
 	// chess and Chess960 (chess.PlaysVariant): its movetext, in that
 	// game's own notation, is read as syntax only, without errors.
 	OtherVariant bool
+	// Decoded says that its tag values and comments were read as
+	// Windows-1252 (the parser's Latin1, or Auto for a game that is not
+	// UTF-8), and Tags and Moves hold them decoded.
+	Decoded bool
 	// Parts counts the parts of its tag section and movetext that the
 	// parser handed out while it parsed the game (parser.Parser.Parts):
 	// Tags and Moves hold what came after them. It is 0 for a game parsed

@@ -73,6 +73,7 @@ func (p *parser) decodeGames() {
 		texts = texts[n:]
 		if decode {
 			decodeGame(g)
+			g.Decoded = true
 		}
 		if len(texts) == 0 {
 			return

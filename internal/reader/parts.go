@@ -46,6 +46,8 @@ func (opts Options) newWorker() *worker {
 	}
 	switch {
 	case !opts.InParts:
+	case opts.SyntaxOnly && opts.NewParts != nil:
+		w.parser.Parts = opts.NewParts()
 	case opts.SyntaxOnly:
 		w.parser.Parts = skipParts{} // nothing to check
 	default:

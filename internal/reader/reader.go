@@ -79,6 +79,11 @@ type Options struct {
 	// it has no Model. It is for callers that need the diagnostics, not
 	// the tree, or that leave such a game as it is (pgnc fmt and convert).
 	InParts bool
+	// NewParts, with InParts and SyntaxOnly, makes for each worker what
+	// receives the parts of huge games (parser.Parser.Parts), which a
+	// read of the syntax alone otherwise drops: a caller that reads the
+	// syntax as events takes a huge game's in parts too (pgn.Visit).
+	NewParts func() parser.PartSink
 	// PartSize is how many tag pairs or elements of movetext make a game
 	// huge for InParts (parser.Parser.PartSize); 0 means
 	// parser.DefaultPartSize.
