@@ -61,7 +61,8 @@ type Visitor interface {
 // the games before it, on a worker's goroutine (never while another call
 // or an event runs), and more than once for a game: it must answer from
 // the tags alone, the same each time. Its tags are valid only during the
-// call.
+// call. It is not asked about a game of more than 65,536 tag pairs, which
+// it could not be shown whole.
 type MovetextSkipper interface {
 	Visitor
 	SkipMovetext(tags Tags) bool
@@ -92,7 +93,9 @@ func (NopVisitor) EndGame()             {}
 var _ Visitor = NopVisitor{}
 
 // Visit reads every game of the input and hands it to v as events. Only
-// the syntax is read, whatever the Mode. With more than one worker
+// the syntax is read, whatever the Mode. A game of more than 65,536 tag
+// pairs or elements of movetext is read in parts and held as its events,
+// a few bytes each, so that no game costs its syntax tree. With more than one worker
 // (WithWorkers), games are parsed on all of them and their events come to
 // v on the caller's goroutine, in input order; a MovetextSkipper is then
 // asked on the workers, never while an event runs. It returns the errors that
