@@ -96,7 +96,7 @@ func runSelect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriterSize(stdout, 1<<16)
 	defer out.Flush()
-	s := &selector{flags: flags, q: q, out: out}
+	s := &selector{flags: flags, q: q, out: out, stderr: stderr}
 	if flags.dir != "" {
 		if err := os.MkdirAll(flags.dir, 0o755); err != nil {
 			msg.Fprintf(stderr, "pgnc: %v\n", err)
@@ -139,6 +139,9 @@ func runSelect(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if flags.count {
 		msg.Fprintf(out, "selected: %d\nread: %d\n", s.selected, s.read_)
+	}
+	if s.untestedGames > 0 && code == exitClean {
+		code = exitProblems
 	}
 	return code
 }
@@ -226,8 +229,11 @@ type selector struct {
 	selected int
 	read_    int
 	err      error // writing the output failed
-	games    sync.Pool
-	tags     sync.Pool // of *model.Tags, for skipMovetext
+	stderr   io.Writer
+	// untestedGames counts the games too long to test (untested).
+	untestedGames int
+	games         sync.Pool
+	tags          sync.Pool // of *model.Tags, for skipMovetext
 }
 
 // done reports whether selecting is over: --first reached, or the output
@@ -244,7 +250,10 @@ var picked = []byte{1}
 // tag section alone for a query on tags whose games are written as they
 // stand.
 func (s *selector) readOptions() reader.Options {
-	opts := reader.Options{Workers: s.flags.jobs, Encoding: s.flags.encoding.enc, Language: s.flags.encoding.letters.lang, Catalog: msg.Diag, Prepare: s.prepare}
+	// A game too long to hold whole is read in parts, and not tested
+	// (untested).
+	opts := reader.Options{Workers: s.flags.jobs, Encoding: s.flags.encoding.enc, Language: s.flags.encoding.letters.lang, Catalog: msg.Diag, Prepare: s.prepare,
+		InParts: true, PartSize: wholeGameLimit}
 	switch {
 	case s.q.Needs() == query.NeedTags && s.flags.format == "":
 		opts.SyntaxOnly, opts.ReuseText, opts.SkipComments = true, true, true
@@ -305,6 +314,9 @@ func (s *selector) prepareWatched(g *reader.Game, w reader.PositionWatcher) []by
 
 // test is prepare, with the positions of w where it is not nil.
 func (s *selector) test(g *reader.Game, w *query.Watch) []byte {
+	if g.AST.Parts > 0 {
+		return s.untested(g)
+	}
 	qg, _ := s.games.Get().(*query.Game)
 	if qg == nil {
 		qg = new(query.Game)
@@ -337,6 +349,26 @@ func (s *selector) test(g *reader.Game, w *query.Watch) []byte {
 	return append(append(b, g.File.Src()[g.From:g.To]...), "\n\n"...)
 }
 
+// untested stands for test for a game too long to hold whole, which the
+// reader checked in parts (reader.Options.InParts): with neither its moves
+// nor, when its tag section is the long part, all its tags, the query
+// cannot be tested, and the game is taken as not matching. It gets PGN904,
+// which read reports.
+func (s *selector) untested(g *reader.Game) []byte {
+	g.Diags = append(g.Diags[:len(g.Diags):len(g.Diags)], tooLong(g))
+	if !s.flags.invert {
+		return nil
+	}
+	if s.flags.count || s.flags.format == "" {
+		return picked
+	}
+	b := takeBuffer()
+	if s.flags.format == "ndjson" {
+		return export.AppendJSONErrorAfterIndex(b, msg.Sprintf("its moves could not be replayed"), g.Tags, g.File.Base()+g.From, g.File.Base()+g.To)
+	}
+	return append(append(b, g.File.Src()[g.From:g.To]...), "\n\n"...)
+}
+
 // read selects the games of one input.
 func (s *selector) read(in *input.Source) error {
 	var rd *reader.Reader
@@ -358,6 +390,14 @@ func (s *selector) read(in *input.Source) error {
 			continue
 		}
 		s.read_++
+		for _, d := range g.Diags {
+			if d.Code == diag.TooLong {
+				d.Game = g.Index
+				diag.WriteText(s.stderr, g.File, d, msg.Diag)
+				msg.Fprintf(s.stderr, "pgnc select: game %d of %s is not tested, too long to hold: it is taken as not matching the query\n", g.Index, diag.Printable(in.Name))
+				s.untestedGames++
+			}
+		}
 		if g.Prepared == nil {
 			continue
 		}

@@ -238,3 +238,49 @@ func TestSelectInvertPartitionCorpus(t *testing.T) {
 		t.Error("no file with errors")
 	}
 }
+
+// A game too long to hold whole is not tested by a query that reads all
+// its moves: it gets PGN904 and a line saying so on stderr, exit 1, and is
+// taken as not matching, so that the games around it are selected as usual
+// and --invert writes it as it stands; for a query on the moves and on
+// positions, on one worker and two. A query on the tags or the first moves
+// tests it.
+func TestSelectHugeGame(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 1-0\n\n")
+	b.WriteString("[White \"Huge\"]\n[Black \"Game\"]\n\n1. e4 (1. d4 d5) 1... e5 ")
+	for range wholeGameLimit/4 + 1000 {
+		b.WriteString("Nf3 Nf6 Ng1 Ng8 ")
+	}
+	b.WriteString("1/2-1/2\n\n[White \"C\"]\n[Black \"D\"]\n\n1. e4 d5 2. c4 0-1\n")
+	path := filepath.Join(t.TempDir(), "huge.pgn")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games := gameTexts(t, path)
+	for _, q := range []string{`plies > 1`, `pattern "rnbqkbnr/*/*/*/*/*/*/*"`, `material "KQRRBBNNPPPPPPPP vs KQRRBBNNPPPPPPPP"`} {
+		for _, jobs := range []string{"-j1", "-j2"} {
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"select", jobs, q, path}, nil, &stdout, &stderr)
+			if code != exitProblems || !strings.Contains(stderr.String(), "warning[PGN904]") || !strings.Contains(stderr.String(), "game 2 of "+path+" is not tested") {
+				t.Fatalf("%s %s: exit %d, stderr %.300q", jobs, q, code, stderr.String())
+			}
+			if want := games[0] + "\n\n" + games[2] + "\n\n"; stdout.String() != want {
+				t.Errorf("%s %s: selected %.200q, want the first and last games", jobs, q, stdout.String())
+			}
+			stdout.Reset()
+			run([]string{"select", jobs, "--invert", q, path}, nil, &stdout, &stderr)
+			if stdout.String() != games[1]+"\n\n" {
+				t.Errorf("%s %s --invert: %d bytes, want the huge game's %d", jobs, q, stdout.Len(), len(games[1])+2)
+			}
+		}
+	}
+	// A query on the tags or the first moves reads no more of the huge
+	// game than them, and tests it.
+	if got := runSelectCLI(t, `starts "1. e4"`, path); got != strings.Join(games, "\n\n")+"\n\n" {
+		t.Errorf("starts: selected %.200q, want every game", got)
+	}
+	if got := runSelectCLI(t, `black = "Game"`, path); got != games[1]+"\n\n" {
+		t.Errorf("black = \"Game\": selected %d bytes, want the huge game's %d", len(got), len(games[1])+2)
+	}
+}

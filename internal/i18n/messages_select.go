@@ -73,9 +73,11 @@ Move sequences:
   starts "1. e4 c5 2. Nf3" the main line starts so (any notation pgnc reads)
   contains moves "Nxf7 Kxf7" these moves in a row, in SAN
 
-Exit codes: 0 when the games were read, 2 on a query that does not parse,
-usage or I/O errors. Select reports no problem of the PGN: a game with
-errors is selected as any other (has errors selects them).
+Exit codes: 0 when the games were read, 1 when a game was too long to
+test (more than 1048576 tag pairs or elements of movetext: PGN904; it is
+taken as not matching), 2 on a query that does not parse, usage or I/O
+errors. Select reports no other problem of the PGN: a game with errors is
+selected as any other (has errors selects them).
 
 Flags:
 `),
@@ -156,54 +158,57 @@ Secuencias de jugadas:
   starts "1. e4 c5 2. Nf3" la línea principal empieza así (cualquier notación que pgnc lee)
   contains moves "Nxf7 Kxf7" estas jugadas seguidas, en SAN
 
-Códigos de salida: 0 cuando se leyeron las partidas, 2 ante una consulta que
-no se puede analizar, errores de uso o de E/S. Select no informa de problemas
-del PGN: una partida con errores se selecciona como cualquier otra (has
-errors las selecciona).
+Códigos de salida: 0 cuando se leyeron las partidas, 1 cuando una partida era
+demasiado larga para evaluarla (más de 1048576 pares de etiquetas o elementos
+del texto de jugadas: PGN904; se toma como no conforme), 2 ante una consulta
+que no se puede analizar, errores de uso o de E/S. Select no informa de otros
+problemas del PGN: una partida con errores se selecciona como cualquier otra
+(has errors las selecciona).
 
 Opciones:
 `),
 	"how selected games are written: as they stand in the input (the default), pgn (the export format) or ndjson (one JSON object a line)": text("cómo se escriben las partidas seleccionadas: tal como están en la entrada (por omisión), pgn (el formato de exportación) o ndjson (un objeto JSON por línea)"),
-	"write only how many games were selected and read":                                            text("escribe solo cuántas partidas se seleccionaron y se leyeron"),
-	"select the games for which QUERY does not hold":                                              text("selecciona las partidas para las que la CONSULTA no se cumple"),
-	"stop after this many selected games (0: no limit)":                                           text("se detiene tras este número de partidas seleccionadas (0: sin límite)"),
-	"write the selected games into files in this directory (with --split or --split-by)":          text("escribe las partidas seleccionadas en archivos de este directorio (con --split o --split-by)"),
-	"with -o: files of this many games each, 1.pgn, 2.pgn, …":                                     text("con -o: archivos de este número de partidas cada uno, 1.pgn, 2.pgn, …"),
-	"with -o: one file per value of this tag, named after the value":                              text("con -o: un archivo por valor de esta etiqueta, con el nombre del valor"),
-	"pgnc select: no QUERY: pgnc select QUERY FILE...; 'pgnc help select' lists the terms\n":      text("pgnc select: falta la CONSULTA: pgnc select CONSULTA ARCHIVO...; 'pgnc help select' enumera los términos\n"),
-	"pgnc select: --format %q is not pgn or ndjson\n":                                             text("pgnc select: --format %q no es pgn ni ndjson\n"),
-	"pgnc select: --split and --split-by write into a directory: give it with -o DIR\n":           text("pgnc select: --split y --split-by escriben en un directorio: indíquelo con -o DIR\n"),
-	"pgnc select: -o DIR takes --split N or --split-by TAG, one of them\n":                        text("pgnc select: -o DIR necesita --split N o --split-by ETIQUETA, una de las dos\n"),
-	"pgnc select: --count writes no games; leave out -o\n":                                        text("pgnc select: --count no escribe partidas; omita -o\n"),
-	"pgnc select: no input files (use - for standard input)\n":                                    text("pgnc select: no hay archivos de entrada (use - para la entrada estándar)\n"),
-	"selected: %d\nread: %d\n":                                                                    text("seleccionadas: %d\nleídas: %d\n"),
-	"query:1:%d: error: %s\n":                                                                     text("query:1:%d: error: %s\n"),
-	"the query is empty: give a term, such as white ~ \"Carlsen\"":                                text("la consulta está vacía: escriba un término, como white ~ \"Carlsen\""),
-	"unexpected character '%s'":                                                                   text("carácter inesperado '%s'"),
-	"the string is not closed: a \" is missing":                                                   text("la cadena no está cerrada: falta una \""),
-	"expected a value after '%s'":                                                                 text("se esperaba un valor tras '%s'"),
-	"expected a number after '%s'":                                                                text("se esperaba un número tras '%s'"),
-	"the query ends after '%s': a term or a value is missing":                                     text("la consulta termina tras '%s': falta un término o un valor"),
-	"'(' is not closed: a ')' is missing":                                                         text("'(' no está cerrado: falta un ')'"),
-	"unexpected '%s' after '%s'":                                                                  text("'%s' inesperado tras '%s'"),
-	"unexpected '%s' at the start of the query":                                                   text("'%s' inesperado al principio de la consulta"),
-	"unknown term '%s'; 'pgnc help select' lists the terms":                                       text("término desconocido '%s'; 'pgnc help select' enumera los términos"),
-	"unknown term '%s'; did you mean '%s'?":                                                       text("término desconocido '%s'; ¿quiso decir '%s'?"),
-	"'%s' needs a comparison, such as %s":                                                         text("'%s' necesita una comparación, como %s"),
-	"'%s' takes no comparison":                                                                    text("'%s' no admite comparación"),
-	"'%s' does not take '%s'":                                                                     text("'%s' no admite '%s'"),
-	"'%s' is not a number":                                                                        text("'%s' no es un número"),
-	"bad regular expression: %s":                                                                  text("expresión regular incorrecta: %s"),
-	"bad FEN: %s":                                                                                 text("FEN incorrecto: %s"),
-	"bad pattern: %s":                                                                             text("patrón incorrecto: %s"),
-	"bad material: %s":                                                                            text("material incorrecto: %s"),
-	"move '%s' of the sequence: %s":                                                               text("jugada '%s' de la secuencia: %s"),
-	"'%s' is not a date: write YYYY, YYYY.MM or YYYY.MM.DD, where ?? may stand for a part":        text("'%s' no es una fecha: escriba AAAA, AAAA.MM o AAAA.MM.DD, donde ?? puede sustituir a una parte"),
-	"'%s' is not an ECO code (A00 to E99)":                                                        text("'%s' no es un código ECO (de A00 a E99)"),
-	"'%s' applies to position, pattern, material, to move, eval and clock terms, not to this one": text("'%s' se aplica a los términos position, pattern, material, to move, eval y clock, no a este"),
-	"'to move' takes white or black, not '%s'":                                                    text("'to move' admite white o black, no '%s'"),
-	"'%s' is not a diagnostic code such as PGN301":                                                text("'%s' no es un código de diagnóstico como PGN301"),
-	"'%s' is not a clock time such as 1:30:00 or a number of seconds":                             text("'%s' no es una hora de reloj como 1:30:00 ni un número de segundos"),
+	"write only how many games were selected and read":                                                    text("escribe solo cuántas partidas se seleccionaron y se leyeron"),
+	"select the games for which QUERY does not hold":                                                      text("selecciona las partidas para las que la CONSULTA no se cumple"),
+	"stop after this many selected games (0: no limit)":                                                   text("se detiene tras este número de partidas seleccionadas (0: sin límite)"),
+	"write the selected games into files in this directory (with --split or --split-by)":                  text("escribe las partidas seleccionadas en archivos de este directorio (con --split o --split-by)"),
+	"with -o: files of this many games each, 1.pgn, 2.pgn, …":                                             text("con -o: archivos de este número de partidas cada uno, 1.pgn, 2.pgn, …"),
+	"with -o: one file per value of this tag, named after the value":                                      text("con -o: un archivo por valor de esta etiqueta, con el nombre del valor"),
+	"pgnc select: no QUERY: pgnc select QUERY FILE...; 'pgnc help select' lists the terms\n":              text("pgnc select: falta la CONSULTA: pgnc select CONSULTA ARCHIVO...; 'pgnc help select' enumera los términos\n"),
+	"pgnc select: --format %q is not pgn or ndjson\n":                                                     text("pgnc select: --format %q no es pgn ni ndjson\n"),
+	"pgnc select: --split and --split-by write into a directory: give it with -o DIR\n":                   text("pgnc select: --split y --split-by escriben en un directorio: indíquelo con -o DIR\n"),
+	"pgnc select: -o DIR takes --split N or --split-by TAG, one of them\n":                                text("pgnc select: -o DIR necesita --split N o --split-by ETIQUETA, una de las dos\n"),
+	"pgnc select: --count writes no games; leave out -o\n":                                                text("pgnc select: --count no escribe partidas; omita -o\n"),
+	"pgnc select: no input files (use - for standard input)\n":                                            text("pgnc select: no hay archivos de entrada (use - para la entrada estándar)\n"),
+	"selected: %d\nread: %d\n":                                                                            text("seleccionadas: %d\nleídas: %d\n"),
+	"pgnc select: game %d of %s is not tested, too long to hold: it is taken as not matching the query\n": text("pgnc select: la partida %d de %s no se evalúa, demasiado larga para tenerla en memoria: se toma como no conforme a la consulta\n"),
+	"query:1:%d: error: %s\n":                                                                             text("query:1:%d: error: %s\n"),
+	"the query is empty: give a term, such as white ~ \"Carlsen\"":                                        text("la consulta está vacía: escriba un término, como white ~ \"Carlsen\""),
+	"unexpected character '%s'":                                                                           text("carácter inesperado '%s'"),
+	"the string is not closed: a \" is missing":                                                           text("la cadena no está cerrada: falta una \""),
+	"expected a value after '%s'":                                                                         text("se esperaba un valor tras '%s'"),
+	"expected a number after '%s'":                                                                        text("se esperaba un número tras '%s'"),
+	"the query ends after '%s': a term or a value is missing":                                             text("la consulta termina tras '%s': falta un término o un valor"),
+	"'(' is not closed: a ')' is missing":                                                                 text("'(' no está cerrado: falta un ')'"),
+	"unexpected '%s' after '%s'":                                                                          text("'%s' inesperado tras '%s'"),
+	"unexpected '%s' at the start of the query":                                                           text("'%s' inesperado al principio de la consulta"),
+	"unknown term '%s'; 'pgnc help select' lists the terms":                                               text("término desconocido '%s'; 'pgnc help select' enumera los términos"),
+	"unknown term '%s'; did you mean '%s'?":                                                               text("término desconocido '%s'; ¿quiso decir '%s'?"),
+	"'%s' needs a comparison, such as %s":                                                                 text("'%s' necesita una comparación, como %s"),
+	"'%s' takes no comparison":                                                                            text("'%s' no admite comparación"),
+	"'%s' does not take '%s'":                                                                             text("'%s' no admite '%s'"),
+	"'%s' is not a number":                                                                                text("'%s' no es un número"),
+	"bad regular expression: %s":                                                                          text("expresión regular incorrecta: %s"),
+	"bad FEN: %s":                                                                                         text("FEN incorrecto: %s"),
+	"bad pattern: %s":                                                                                     text("patrón incorrecto: %s"),
+	"bad material: %s":                                                                                    text("material incorrecto: %s"),
+	"move '%s' of the sequence: %s":                                                                       text("jugada '%s' de la secuencia: %s"),
+	"'%s' is not a date: write YYYY, YYYY.MM or YYYY.MM.DD, where ?? may stand for a part":                text("'%s' no es una fecha: escriba AAAA, AAAA.MM o AAAA.MM.DD, donde ?? puede sustituir a una parte"),
+	"'%s' is not an ECO code (A00 to E99)":                                                                text("'%s' no es un código ECO (de A00 a E99)"),
+	"'%s' applies to position, pattern, material, to move, eval and clock terms, not to this one":         text("'%s' se aplica a los términos position, pattern, material, to move, eval y clock, no a este"),
+	"'to move' takes white or black, not '%s'":                                                            text("'to move' admite white o black, no '%s'"),
+	"'%s' is not a diagnostic code such as PGN301":                                                        text("'%s' no es un código de diagnóstico como PGN301"),
+	"'%s' is not a clock time such as 1:30:00 or a number of seconds":                                     text("'%s' no es una hora de reloj como 1:30:00 ni un número de segundos"),
 }
 
 func init() {

@@ -28,7 +28,7 @@ type worker struct {
 // newWorker returns a worker set up as the options say.
 func (opts Options) newWorker() *worker {
 	w := &worker{parser: opts.newParser(), models: new(check.Memory)}
-	if opts.NewWatcher != nil && opts.PrepareWatched != nil && !opts.Model && !opts.SyntaxOnly && !opts.InParts {
+	if opts.NewWatcher != nil && opts.PrepareWatched != nil && !opts.Model && !opts.SyntaxOnly {
 		w.watcher = opts.NewWatcher()
 	}
 	if opts.ReplayWhileParsing && !opts.SyntaxOnly && !opts.Model {

@@ -118,8 +118,10 @@ type Options struct {
 	// for each worker, which gets the positions of the main line of every
 	// game the worker replays; PrepareWatched then stands for Prepare and
 	// gets the watcher with each game: a Prepare that tests positions
-	// needs no model. They are not used with Model, SyntaxOnly or
-	// InParts. With ReplayWhileParsing, the positions of most games come
+	// needs no model. They are not used with Model or SyntaxOnly. With
+	// InParts, a game handed out in parts gives the watcher none of its
+	// positions or only its first: the caller tells such a game by its
+	// AST.Parts. With ReplayWhileParsing, the positions of most games come
 	// while their piece is parsed, before any of its games is prepared.
 	// A caller that watches positions reads no diagnostics of the check:
 	// the games' Diags are then those of the syntax, and the check spares
