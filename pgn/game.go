@@ -52,6 +52,9 @@ type Game struct {
 	Complete bool
 	// Plies counts the moves of the main line that were replayed.
 	Plies int
+	// Skipped counts the bytes of the game that error recovery passed
+	// over.
+	Skipped int
 	// From and To are the offsets of the game's text in its input (in the
 	// decoded text of a compressed input).
 	From, To int64
@@ -237,7 +240,7 @@ func newGame(g *reader.Game, source string, cat *diag.Catalog, full bool) *Game 
 		g.Diags.Sort()
 	}
 	out := &Game{
-		Index: g.Index, Source: source, Tags: g.Tags, Plies: g.Plies,
+		Index: g.Index, Source: source, Tags: g.Tags, Plies: g.Plies, Skipped: g.Skipped,
 		From: int64(g.File.Base() + g.From), To: int64(g.File.Base() + g.To),
 		Diags: located(g, cat),
 		model: g.Model,

@@ -91,6 +91,8 @@ type config struct {
 	catalog  *diag.Catalog
 	name     string
 	skipped  func(path string, why Skip)
+	stray    func(Stray)
+	progress Progress
 }
 
 // WithMode sets the Mode; the default is Full.
@@ -152,6 +154,27 @@ func WithSkipped(f func(path string, why Skip)) Option {
 	return func(c *config) { c.skipped = f }
 }
 
+// WithStray has the Reader hand each Stray to f as soon as it is complete,
+// before the game after it, so that a program can report the problems of
+// an input in input order while it reads. The Reader then keeps none, and
+// Stray returns nothing: memory stays flat however many there are.
+func WithStray(f func(Stray)) Option { return func(c *config) { c.stray = f } }
+
+// Progress is told how far a Reader has read its inputs, for a progress
+// bar. Its methods may be called from several goroutines at once.
+type Progress interface {
+	// Begin says that the reader starts the input name, of size bytes
+	// as stored (-1 when unknown: a stream).
+	Begin(name string, size int64)
+	// Read counts n more bytes of the input read as stored, before
+	// decompression. A plain file, which the workers read in ranges, is
+	// counted as its games are handed out.
+	Read(n int)
+}
+
+// WithProgress has the Reader tell p how far it has read each input.
+func WithProgress(p Progress) Option { return func(c *config) { c.progress = p } }
+
 func newConfig(opts []Option) config {
 	c := config{workers: runtime.GOMAXPROCS(0), name: "<stdin>", catalog: diag.English}
 	for _, o := range opts {
@@ -166,7 +189,7 @@ func newConfig(opts []Option) config {
 
 // inputOptions are the options of input.Each.
 func (c config) inputOptions() input.Options {
-	o := input.Options{Workers: c.workers}
+	o := input.Options{Workers: c.workers, Progress: c.progress}
 	if f := c.skipped; f != nil {
 		o.Skipped = func(path string, why input.Skip) { f(path, Skip(why)) }
 	}

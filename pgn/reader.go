@@ -32,11 +32,16 @@ type source struct {
 	// lost gives the warnings about characters the decoding lost, up to
 	// an offset (input.Source.Warnings); nil for an input read in ranges.
 	lost func(f *diag.File, end int) diag.List
+	// ranges says the input is a plain file read in ranges, whose
+	// progress the offsets of its pieces give; counted is the offset told.
+	ranges  bool
+	counted int
 }
 
 // open returns the reader of the games of s.
 func (s *source) open(o reader.Options) *reader.Reader {
 	if file, size, ok := s.ReaderAt(); ok {
+		s.ranges = true
 		return reader.NewFile(file, size, s.Name, o)
 	}
 	s.lost = s.Warnings
@@ -181,17 +186,20 @@ func (rd *Reader) readSource(in *input.Source, yield func(*Game, error) bool) bo
 	for {
 		g, err := r.Next()
 		if err == io.EOF {
+			rd.endStray()
 			return true
 		}
 		if err != nil {
+			rd.endStray()
 			return yield(nil, &InputError{Source: src.Name, Err: err})
 		}
+		src.count(g, rd.cfg.progress)
 		src.addLost(g)
 		rd.addStray(g, src.Name)
 		if g.Index == 0 {
 			continue
 		}
-		rd.strayOpen = false
+		rd.endStray()
 		game := newGame(g, src.Name, cat, rd.cfg.mode == Full)
 		if rd.cfg.mode != Full {
 			if rd.reread == nil {
@@ -227,13 +235,30 @@ func (rd *Reader) addStray(g *reader.Game, name string) {
 	} else {
 		rd.stray = append(rd.stray, Stray{Source: name, Text: text, Skipped: skipped, Diags: diags})
 	}
-	rd.strayOpen = g.Index == 0 // a game closes the text between games
+	rd.strayOpen = true
+}
+
+// endStray closes the last Stray: a game or the end of the input follows
+// it. WithStray's function gets it then.
+func (rd *Reader) endStray() {
+	rd.strayOpen = false
+	if f := rd.cfg.stray; f != nil && len(rd.stray) > 0 {
+		s := rd.stray[0]
+		rd.stray = rd.stray[:0]
+		f(s)
+	}
 }
 
 // Stray returns the text found between games so far that belongs to no
 // game, with its diagnostics, in input order: after Games has run to its
-// end, all of it.
-func (rd *Reader) Stray() []Stray { return rd.stray }
+// end, all of it. With WithStray it returns nothing: its function has
+// them.
+func (rd *Reader) Stray() []Stray {
+	if rd.cfg.stray != nil {
+		return nil
+	}
+	return rd.stray
+}
 
 // Close releases the input being read, when Games stopped before its end.
 // Closing a Reader that has nothing open does nothing.
@@ -260,6 +285,18 @@ func (e *InputError) Error() string { return e.Source + ": " + e.Err.Error() }
 
 // Unwrap returns the cause.
 func (e *InputError) Unwrap() error { return e.Err }
+
+// count tells p, for an input read in ranges, that the piece g comes in
+// has been read.
+func (s *source) count(g *reader.Game, p Progress) {
+	if p == nil || !s.ranges {
+		return
+	}
+	if end := g.File.Base() + len(g.File.Src()); end > s.counted {
+		p.Read(end - s.counted)
+		s.counted = end
+	}
+}
 
 // addLost adds to g's diagnostics the warnings about characters that the
 // decoding lost in it: a game takes those up to its end, text outside games
