@@ -25,12 +25,13 @@
 // clocks, evaluations, variations), its start and final positions, its
 // result, its span in the input and its diagnostics. A broken game never
 // hides the games after it: the reader resynchronises at the next game,
-// and text between games that belongs to none comes out of Stray.
+// and text between games that belongs to none comes out of Stray, or of
+// WithStray in input order with the games.
 //
 // Inputs hands over the inputs of a directory or zip archive one by one,
 // each with its own Games, for a program that reads some of them or counts
 // them; WithSkipped tells of the files a directory holds that are passed
-// over.
+// over, WithProgress how far each input is read.
 //
 // The zero options do the useful thing. WithMode reads less and runs
 // faster: Diagnostics validates as pgnc check does, Syntax reads the

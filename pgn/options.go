@@ -167,8 +167,9 @@ type Progress interface {
 	// as stored (-1 when unknown: a stream).
 	Begin(name string, size int64)
 	// Read counts n more bytes of the input read as stored, before
-	// decompression. A plain file, which the workers read in ranges, is
-	// counted as its games are handed out.
+	// decompression: the first bytes of a compressed file, which say how
+	// it is stored, twice. A plain file, which the workers read in
+	// ranges, is counted as its games are handed out.
 	Read(n int)
 }
 

@@ -3,10 +3,13 @@ package pgn_test
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pgnc/pgnc/diag"
@@ -210,4 +213,175 @@ func text(d pgn.Diagnostic) string {
 	var b strings.Builder
 	d.WriteText(&b, diag.English)
 	return b.String()
+}
+
+// strayEvents reads r to its end and lists its games and the Strays that
+// WithStray hands over, in the order they come, each with the offset it
+// starts at (a Stray's first diagnostic's).
+type strayEvents struct {
+	events []string
+	stray  []pgn.Stray
+	last   map[string]int64 // by input, the offset of the last event
+}
+
+func (e *strayEvents) add(t testing.TB, source, what string, offset int64) {
+	t.Helper()
+	if offset < e.last[source] {
+		t.Errorf("%s at %d comes after an event at %d of %s", what, offset, e.last[source], source)
+	}
+	e.last[source] = offset
+	e.events = append(e.events, what)
+}
+
+// WithStray hands each Stray over before the game after it, in input
+// order, and all of those that Stray returns without it; the Reader then
+// keeps none. A Stray belongs to one input: the text at the end of one
+// file and at the start of the next make two.
+func TestWithStray(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"a.pgn": "[White \"A\"]\n\n1. e4 *\n\n))\n",
+		"b.pgn": "))\n\n[White \"B\"]\n\n1. d4 ) *\n\n)\n\n[White \"C\"]\n\n1. c4 *\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, path := range []string{dir, "../testdata/repeats.pgn", "../testdata/broken.pgn", "../testdata/mistakes.pgn"} {
+		for _, mode := range []pgn.Mode{pgn.Full, pgn.Diagnostics, pgn.Syntax} {
+			for _, workers := range []int{1, 2} {
+				name := fmt.Sprintf("%s mode %d, %d workers", path, mode, workers)
+				opts := []pgn.Option{pgn.WithMode(mode), pgn.WithWorkers(workers)}
+				kept := open(t, path, opts...)
+				for _, err := range kept.Games() {
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				e := strayEvents{last: map[string]int64{}}
+				handed := open(t, path, append(opts, pgn.WithStray(func(s pgn.Stray) {
+					offset := e.last[s.Source]
+					if len(s.Diags) > 0 {
+						offset = int64(s.Diags[0].Offset)
+					}
+					e.add(t, s.Source, "stray", offset)
+					e.stray = append(e.stray, s)
+				}))...)
+				for g, err := range handed.Games() {
+					if err != nil {
+						t.Fatal(err)
+					}
+					e.add(t, g.Source, "game", g.From)
+				}
+				if !reflect.DeepEqual(e.stray, kept.Stray()) {
+					t.Errorf("%s: WithStray handed over\n%+v\nStray returns\n%+v", name, e.stray, kept.Stray())
+				}
+				if s := handed.Stray(); s != nil {
+					t.Errorf("%s: Stray returns %d with WithStray", name, len(s))
+				}
+				if path == dir {
+					var sources []string
+					for _, s := range e.stray {
+						sources = append(sources, filepath.Base(s.Source)+" "+s.Text)
+					}
+					want := []string{"a.pgn ))", "b.pgn ))", "b.pgn )"}
+					if !slices.Equal(sources, want) || !slices.Equal(e.events, []string{"game", "stray", "stray", "game", "stray", "game"}) {
+						t.Errorf("%s: strays %q, events %q; want strays %q, each before the game after it", name, sources, e.events, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// progressRecord records what a Reader tells its Progress.
+type progressRecord struct {
+	mu    sync.Mutex
+	begun []string
+	read  map[string]int64 // by the input begun last
+	last  string
+}
+
+func (p *progressRecord) Begin(name string, size int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.begun = append(p.begun, fmt.Sprint(filepath.Base(name), " ", size))
+	p.last = name
+}
+
+func (p *progressRecord) Read(n int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n < 0 {
+		panic(fmt.Sprint("Read(", n, ")"))
+	}
+	p.read[p.last] += int64(n)
+}
+
+// WithProgress is told of each input as it begins, with its size as
+// stored, and of every byte of it read: a plain file, read in ranges, to
+// its size, a compressed file or a stream to its size and the first bytes
+// that say what it holds, which are read twice.
+func TestWithProgress(t *testing.T) {
+	plain := readFile(t, "../testdata/mistakes.pgn")
+	dir := t.TempDir()
+	gz := testfiles.Gzip(plain)
+	for name, data := range map[string][]byte{"a.pgn": plain, "b.pgn.gz": gz} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, b := filepath.Join(dir, "a.pgn"), filepath.Join(dir, "b.pgn.gz")
+	for _, tc := range []struct {
+		name  string
+		open  func(...pgn.Option) *pgn.Reader
+		begun []string
+		read  map[string]int64
+	}{
+		{"plain file", func(o ...pgn.Option) *pgn.Reader { return open(t, a, o...) },
+			[]string{fmt.Sprint("a.pgn ", len(plain))}, map[string]int64{a: int64(len(plain))}},
+		{"directory", func(o ...pgn.Option) *pgn.Reader { return open(t, dir, o...) },
+			[]string{fmt.Sprint("a.pgn ", len(plain)), fmt.Sprint("b.pgn.gz ", len(gz))}, map[string]int64{a: int64(len(plain)), b: 2 * int64(len(gz))}},
+		{"stream", func(o ...pgn.Option) *pgn.Reader { return pgn.NewReader(bytes.NewReader(gz), o...) },
+			[]string{"<stdin> -1"}, map[string]int64{"<stdin>": int64(len(gz))}},
+		{"stream of a plain file", func(o ...pgn.Option) *pgn.Reader { return pgn.NewReader(bytes.NewReader(plain), o...) },
+			[]string{"<stdin> -1"}, map[string]int64{"<stdin>": int64(len(plain))}},
+	} {
+		for _, mode := range []pgn.Mode{pgn.Full, pgn.Diagnostics, pgn.Syntax} {
+			for _, workers := range []int{1, 2} {
+				p := &progressRecord{read: map[string]int64{}}
+				r := tc.open(pgn.WithMode(mode), pgn.WithWorkers(workers), pgn.WithProgress(p))
+				for _, err := range r.Games() {
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				if !slices.Equal(p.begun, tc.begun) || !maps.Equal(p.read, tc.read) {
+					t.Errorf("%s, mode %d, %d workers: begun %q, read %v; want %q, %v", tc.name, mode, workers, p.begun, p.read, tc.begun, tc.read)
+				}
+			}
+		}
+	}
+}
+
+// Game.Skipped and Stray.Skipped count the bytes that error recovery
+// passed over, as pgnc check's summary adds them up, in every mode.
+func TestSkippedBytes(t *testing.T) {
+	for _, mode := range []pgn.Mode{pgn.Full, pgn.Diagnostics, pgn.Syntax} {
+		r := open(t, "../testdata/broken.pgn", pgn.WithMode(mode))
+		var games []int
+		for g, err := range r.Games() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			games = append(games, g.Skipped)
+		}
+		stray := 0
+		for _, s := range r.Stray() {
+			stray += s.Skipped
+		}
+		if want := []int{0, 0, 15, 0}; !slices.Equal(games, want) || stray != 0 {
+			t.Errorf("mode %d: games skipped %v and strays %d bytes; want %v and 0 (15 in all, as pgnc check says)", mode, games, stray, want)
+		}
+	}
 }
