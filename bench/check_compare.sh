@@ -155,6 +155,7 @@ run -- --format json -j 1 withfifo/fifo.pgn
 wait
 run -- withfifo # the FIFO below a directory is passed over
 run -- sample.pgn missing.pgn mistakes.pgn.xz two.zip
+run -- "" sample.pgn
 run STDIN=sample.pgn -- mistakes.pgn - broken.pgn
 run PIPE=mistakes.pgn.xz -- -
 run PIPE=two.zip -- -
