@@ -107,8 +107,9 @@ done < <(find ../shared/corpus/bulk -type f -print0 | sort -z)
 run -- -j 2 ../shared/corpus/bulk
 run -- -j 1 --format json ../shared/corpus/edge
 
-# Compressed and archived forms, directories, a FIFO, inputs that are not
-# PGN, a cut at --max-game-bytes.
+# Compressed and archived forms (8 MB of the bulk corpus in pzstd's frames
+# and in a zip archive among them), directories, a FIFO, inputs that are
+# not PGN, a cut at --max-game-bytes.
 cp testdata/sample.pgn testdata/mistakes.pgn testdata/broken.pgn "$work/"
 gzip -k "$work/sample.pgn"
 zstd -q "$work/sample.pgn" -o "$work/sample.pgn.zst"
@@ -116,11 +117,13 @@ xz -k "$work/mistakes.pgn"
 bzip2 -k "$work/broken.pgn"
 pzstd -q -p 2 "$work/mistakes.pgn" -o "$work/mistakes.pzstd.zst" 2>/dev/null || true
 cat testdata/*.pgn >"$work/all.pgn"
+find ../shared/corpus/bulk -type f -name '*.pgn' -print0 | sort -z | xargs -0 cat 2>/dev/null | head -c 8000000 >"$work/bulk8.pgn"
+pzstd -q -p 2 -1 "$work/bulk8.pgn" -o "$work/bulk8.pgn.zst" 2>/dev/null || zstd -q "$work/bulk8.pgn" -o "$work/bulk8.pgn.zst"
 zstd -q -B 4096 "$work/all.pgn" -o "$work/all.pgn.zst" 2>/dev/null || zstd -q "$work/all.pgn" -o "$work/all.pgn.zst"
 head -c 2000 "$work/sample.pgn.gz" >"$work/cut.pgn.gz"
 head -c 3000 "$work/all.pgn.zst" >"$work/cut.pgn.zst"
 head -c 1000 "$work/mistakes.pgn.xz" >"$work/cut.pgn.xz"
-(cd "$work" && zip -q one.zip sample.pgn && zip -q two.zip sample.pgn mistakes.pgn broken.pgn.bz2)
+(cd "$work" && zip -q one.zip sample.pgn && zip -q two.zip sample.pgn mistakes.pgn broken.pgn.bz2 && zip -q bulk.zip bulk8.pgn all.pgn)
 mkdir "$work/two" "$work/none" "$work/linked" "$work/withfifo"
 cp testdata/sample.pgn testdata/mistakes.pgn "$work/two/"
 cp "$work/sample.pgn.gz" "$work/two.zip" "$work/two/"
@@ -161,6 +164,13 @@ run PIPE=mistakes.pgn.xz -- -
 run PIPE=two.zip -- -
 run STDIN=two.zip -- -
 run PIPE=binary.pgn -- -
+for j in 1 2; do
+	run -- -j $j bulk8.pgn.zst
+	run -- -j $j --format json bulk8.pgn.zst
+	run PIPE=bulk8.pgn.zst -- -j $j
+	run -- -j $j bulk.zip
+	run STDIN=bulk.zip -- -j $j --format sarif
+done
 head -c 300 one.zip >cut.zip
 run -- cut.zip
 run -- cut.pgn.gz sample.pgn
