@@ -93,6 +93,7 @@ type config struct {
 	skipped  func(path string, why Skip)
 	stray    func(Stray)
 	progress Progress
+	reuse    bool
 }
 
 // WithMode sets the Mode; the default is Full.
@@ -160,6 +161,15 @@ func WithSkipped(f func(path string, why Skip)) Option {
 // Stray returns nothing: memory stays flat however many there are.
 func WithStray(f func(Stray)) Option { return func(c *config) { c.stray = f } }
 
+// WithReuse has the Reader of the Diagnostics and Syntax modes reuse the
+// memory of each game for the games after it: the text it was read from,
+// the Game value, its Tags and Diags. Memory then stays flat and the
+// collector has next to nothing to do, which is how pgnc check reads; but
+// a Game and what it holds are valid only until the loop moves on, so copy
+// what you keep (strings.Clone) and call Full before then. The Full mode,
+// whose games hold their moves, reuses nothing.
+func WithReuse() Option { return func(c *config) { c.reuse = true } }
+
 // Progress is told how far a Reader has read its inputs, for a progress
 // bar. Its methods may be called from several goroutines at once.
 type Progress interface {
@@ -216,8 +226,10 @@ func (c config) readerOptions() reader.Options {
 		o.RangeSize = fullRangeSize
 	case Diagnostics:
 		o.ReuseMemory, o.InParts, o.SkipComments, o.ReplayWhileParsing = true, true, true, true
+		o.ReuseText = c.reuse
 	case Syntax:
 		o.SyntaxOnly, o.ReuseMemory, o.InParts, o.SkipComments = true, true, true, true
+		o.ReuseText = c.reuse
 	}
 	return o
 }

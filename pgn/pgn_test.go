@@ -385,3 +385,78 @@ func TestSkippedBytes(t *testing.T) {
 		}
 	}
 }
+
+// gameLine is what a test compares of a game read in the Diagnostics or
+// Syntax mode, with its Full game.
+func gameLine(g *pgn.Game) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s#%d %v %q %d-%d plies=%d skipped=%d\n", g.Source, g.Index, g.Tags, g.Result, g.From, g.To, g.Plies, g.Skipped)
+	for _, d := range g.Diags {
+		b.WriteString(text(d))
+	}
+	full := g.Full()
+	fmt.Fprintf(&b, "full: %s %d moves\n", full.Final().FEN(), len(full.Moves))
+	for _, d := range full.Diags {
+		b.WriteString(text(d))
+	}
+	return b.String()
+}
+
+// WithReuse reads the same games, strays and Full games as a Reader that
+// reuses nothing, one Game value handed out again and again, while each
+// game is looked at before the loop moves on; on inputs of many pieces, so
+// that the reader's memory is reused, with one worker and two.
+func TestWithReuse(t *testing.T) {
+	dir := t.TempDir()
+	var big bytes.Buffer
+	for i := 0; i < 600; i++ {
+		big.Write(readFile(t, "../testdata/sample.pgn"))
+		big.WriteString("\n" + strings.Repeat(")", 1+i%7) + "\n\n") // strays that differ
+		big.Write(readFile(t, "../testdata/mistakes.pgn"))
+		big.WriteString("\n\n")
+		big.Write(readFile(t, "../testdata/broken.pgn"))
+		big.WriteString("\n\n")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "big.pgn"), big.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "big.pgn.gz"), testfiles.Gzip(big.Bytes()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []pgn.Mode{pgn.Diagnostics, pgn.Syntax} {
+		for _, workers := range []int{1, 2} {
+			read := func(opts ...pgn.Option) (lines []string, stray []pgn.Stray, games map[*pgn.Game]bool) {
+				games = map[*pgn.Game]bool{}
+				r := open(t, dir, append(opts, pgn.WithMode(mode), pgn.WithWorkers(workers))...)
+				for g, err := range r.Games() {
+					if err != nil {
+						t.Fatal(err)
+					}
+					games[g] = true
+					if g.Index%7 == 1 { // Full rereads a piece: not every game's
+						lines = append(lines, gameLine(g))
+					} else {
+						lines = append(lines, fmt.Sprint(g.Index, g.Tags, g.Diags))
+					}
+				}
+				return lines, r.Stray(), games
+			}
+			want, wantStray, _ := read()
+			got, gotStray, games := read(pgn.WithReuse())
+			if !slices.Equal(got, want) {
+				for i := range min(len(got), len(want)) {
+					if got[i] != want[i] {
+						t.Fatalf("mode %d, %d workers: game %d of %d:\n%s\nwant\n%s", mode, workers, i, len(want), got[i], want[i])
+					}
+				}
+				t.Fatalf("mode %d, %d workers: %d games, want %d", mode, workers, len(got), len(want))
+			}
+			if !reflect.DeepEqual(gotStray, wantStray) || len(wantStray) < 1200 {
+				t.Errorf("mode %d, %d workers: %d strays with WithReuse, %d without; want the same, 1200 or more", mode, workers, len(gotStray), len(wantStray))
+			}
+			if len(games) != 1 {
+				t.Errorf("mode %d, %d workers: %d Game values handed out, want one reused", mode, workers, len(games))
+			}
+		}
+	}
+}

@@ -24,6 +24,8 @@ type Reader struct {
 	stray   []Stray
 	// strayOpen says that the last Stray may grow: no game came after it.
 	strayOpen bool
+	// game is the Game handed out again and again with WithReuse.
+	game *Game
 }
 
 // source is one input of a Reader, opened.
@@ -179,7 +181,8 @@ func (rd *Reader) rename(src *input.Source, err error) {
 // readSource yields the games of one input; false means the caller stopped.
 func (rd *Reader) readSource(in *input.Source, yield func(*Game, error) bool) bool {
 	src := source{Source: in}
-	r := src.open(rd.cfg.readerOptions())
+	o := rd.cfg.readerOptions()
+	r := src.open(o)
 	rd.current, rd.closer = r, in
 	defer rd.Close()
 	cat := rd.cfg.catalog
@@ -195,12 +198,19 @@ func (rd *Reader) readSource(in *input.Source, yield func(*Game, error) bool) bo
 		}
 		src.count(g, rd.cfg.progress)
 		src.addLost(g)
-		rd.addStray(g, src.Name)
+		rd.addStray(g, src.Name, o.ReuseText)
 		if g.Index == 0 {
 			continue
 		}
 		rd.endStray()
-		game := newGame(g, src.Name, cat, rd.cfg.mode == Full)
+		var game *Game
+		if o.ReuseText {
+			if rd.game == nil {
+				rd.game = new(Game)
+			}
+			game = rd.game
+		}
+		game = fillGame(game, g, src.Name, cat, rd.cfg.mode == Full)
 		if rd.cfg.mode != Full {
 			if rd.reread == nil {
 				rd.reread = newRereader(rd.cfg)
@@ -216,8 +226,9 @@ func (rd *Reader) readSource(in *input.Source, yield func(*Game, error) bool) bo
 // addStray keeps what the reader read outside games: g is a pseudo-game of
 // the reader (Index 0) with diagnostics, skipped bytes or the text after
 // the last game, or a game whose Gap holds more than white space. What
-// stands between two games makes one Stray.
-func (rd *Reader) addStray(g *reader.Game, name string) {
+// stands between two games makes one Stray. With reused, the reader
+// reuses g's memory, and the Stray takes copies.
+func (rd *Reader) addStray(g *reader.Game, name string, reused bool) {
 	text := strings.TrimSpace(g.Gap)
 	if text == "" && (g.Index > 0 || len(g.Diags) == 0 && g.Skipped == 0) {
 		return
@@ -225,7 +236,13 @@ func (rd *Reader) addStray(g *reader.Game, name string) {
 	var diags []Diagnostic
 	skipped := 0
 	if g.Index == 0 {
-		diags, skipped = located(g, rd.cfg.catalog), g.Skipped
+		diags, skipped = appendLocated(nil, g, rd.cfg.catalog), g.Skipped
+	}
+	if reused {
+		text = strings.Clone(text)
+		for i := range diags {
+			diags[i] = cloneLocated(diags[i])
+		}
 	}
 	if n := len(rd.stray); n > 0 && rd.strayOpen {
 		s := &rd.stray[n-1]

@@ -191,7 +191,7 @@ func (rd *Reader) visitSource(src *source, o reader.Options, vs *visit) error {
 		}
 		src.count(g, rd.cfg.progress)
 		src.addLost(g)
-		rd.addStray(g, src.Name)
+		rd.addStray(g, src.Name, o.ReuseText)
 		if vs.parallel && vs.ms != nil {
 			vs.mu.Lock() // SkipMovetext, on a worker, waits for the events
 		}
@@ -209,7 +209,7 @@ func (rd *Reader) visitSource(src *source, o reader.Options, vs *visit) error {
 			}
 		}
 		if vs.dv != nil {
-			for _, d := range located(g, rd.cfg.catalog) {
+			for _, d := range appendLocated(nil, g, rd.cfg.catalog) {
 				vs.dv.Diagnostic(d)
 			}
 		}

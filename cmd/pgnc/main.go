@@ -554,7 +554,7 @@ func (c *checker) pgnOptions(arg string, stray func(pgn.Stray)) []pgn.Option {
 	opts := []pgn.Option{pgn.WithMode(mode), pgn.WithWorkers(c.flags.jobs), pgn.WithCatalog(msg.Diag),
 		pgn.WithLimits(pgn.Limits{MaxGameBytes: c.flags.maxGameBytes, MaxDepth: c.flags.maxDepth, MaxRepeats: repeatsOption(c.flags.maxRepeats)}),
 		pgn.WithEncoding(pgnEncodings[c.flags.encoding.enc]), pgn.WithPieceLetters(c.flags.encoding.letters.lang),
-		pgn.WithSkipped(skippedWarning(arg, c.stderr)), pgn.WithStray(stray)}
+		pgn.WithSkipped(skippedWarning(arg, c.stderr)), pgn.WithStray(stray), pgn.WithReuse()}
 	if c.progress != nil {
 		opts = append(opts, pgn.WithProgress(&progressCount{p: c.progress}))
 	}
