@@ -25,19 +25,21 @@
 // clocks, evaluations, variations), its start and final positions, its
 // result, its span in the input and its diagnostics. A broken game never
 // hides the games after it: the reader resynchronises at the next game,
-// and text between games that belongs to none comes out of Stray.
+// and text between games that belongs to none comes out of Stray, or of
+// WithStray in input order with the games.
 //
 // Inputs hands over the inputs of a directory or zip archive one by one,
 // each with its own Games, for a program that reads some of them or counts
 // them; WithSkipped tells of the files a directory holds that are passed
-// over.
+// over, WithProgress how far each input is read.
 //
 // The zero options do the useful thing. WithMode reads less and runs
 // faster: Diagnostics validates as pgnc check does, Syntax reads the
 // grammar only, and g.Full() replays one game read that way. WithLimits
 // bounds what one game may cost, and the Full mode holds no game of more
 // than WholeGameLimit elements (PGN904); WithWorkers, WithEncoding,
-// WithPieceLetters and WithCatalog do what they say.
+// WithPieceLetters and WithCatalog do what they say; WithReuse keeps memory
+// flat for a program that looks at each game once.
 //
 // A Visitor reads a file as a stream of events (tags, moves as written,
 // comments, variations it may skip) without building games: Reader.Visit.

@@ -3,6 +3,7 @@ package pgn_test
 import (
 	"fmt"
 	"log"
+	"strings"
 
 	"github.com/pgnc/pgnc/pgn"
 )
@@ -84,4 +85,29 @@ func ExampleMovetextSkipper() {
 	}
 	fmt.Println(c.games, "games,", c.moves, "moves")
 	// Output: 3 games, 41 moves
+}
+
+// WithStray hands over the text between games as soon as the game after
+// it comes, so that every problem of an input can be reported in input
+// order while it is read.
+func ExampleWithStray() {
+	src := "[White \"A\"]\n\n1. e4 e5 *\n\n))\n\n[White \"B\"]\n\n1. d4 d5 *\n"
+	r := pgn.NewReader(strings.NewReader(src), pgn.WithName("round.pgn"), pgn.WithStray(func(s pgn.Stray) {
+		fmt.Printf("between games: %q\n", s.Text)
+		for _, d := range s.Diags {
+			fmt.Println(d)
+		}
+	}))
+	for g, err := range r.Games() {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println("game", g.Index, g.Tag("White"))
+	}
+	// Output:
+	// game 1 A
+	// between games: "))"
+	// round.pgn:5:1: error[PGN203]: ')' closes no variation
+	// round.pgn:5:2: error[PGN203]: ')' closes no variation
+	// game 2 B
 }

@@ -52,6 +52,9 @@ type Game struct {
 	Complete bool
 	// Plies counts the moves of the main line that were replayed.
 	Plies int
+	// Skipped counts the bytes of the game that error recovery passed
+	// over.
+	Skipped int
 	// From and To are the offsets of the game's text in its input (in the
 	// decoded text of a compressed input).
 	From, To int64
@@ -212,36 +215,64 @@ type Stray struct {
 	Diags []Diagnostic
 }
 
-// located turns the reader's diagnostics of the game g into Diagnostics,
-// each saying where it stands as pgnc check says it.
-func located(g *reader.Game, cat *diag.Catalog) []Diagnostic {
+// appendLocated appends to dst the reader's diagnostics of the game g as
+// Diagnostics, each saying where it stands as pgnc check says it.
+func appendLocated(dst []Diagnostic, g *reader.Game, cat *diag.Catalog) []Diagnostic {
 	if len(g.Diags) == 0 {
-		return nil
+		return dst
 	}
 	where := report.Where(cat, g.Index, g.Tags)
-	out := make([]Diagnostic, len(g.Diags))
-	for i, d := range g.Diags {
-		out[i] = diag.Locate(g.File, d)
-		out[i].Where = where
+	for _, d := range g.Diags {
+		l := diag.Locate(g.File, d)
+		l.Where = where
+		dst = append(dst, l)
 	}
-	return out
+	return dst
 }
 
-// newGame makes a Game of what the reader read. The reader's syntax tree
+// cloneLocated returns a copy of l that shares no memory with the text it
+// was read from, which the reader may reuse (WithReuse).
+func cloneLocated(l Diagnostic) Diagnostic {
+	l.Args = slices.Clone(l.Args)
+	for i := range l.Args {
+		l.Args[i].Name, l.Args[i].Value = strings.Clone(l.Args[i].Name), strings.Clone(l.Args[i].Value)
+	}
+	l.Fixes = slices.Clone(l.Fixes)
+	for i := range l.Fixes {
+		l.Fixes[i].Text = strings.Clone(l.Fixes[i].Text)
+	}
+	l.LocatedFixes = slices.Clone(l.LocatedFixes)
+	for i := range l.LocatedFixes {
+		l.LocatedFixes[i].Text = strings.Clone(l.LocatedFixes[i].Text)
+	}
+	l.File, l.Shown, l.Caret, l.Where = strings.Clone(l.File), strings.Clone(l.Shown), strings.Clone(l.Caret), strings.Clone(l.Where)
+	return l
+}
+
+// newGame makes a Game of what the reader read (fillGame).
+func newGame(g *reader.Game, source string, cat *diag.Catalog, full bool) *Game {
+	return fillGame(nil, g, source, cat, full)
+}
+
+// fillGame makes out, or a new Game when out is nil, the Game of what the
+// reader read, reusing the memory of out's Diags. The reader's syntax tree
 // may be reused after this call, so everything is taken now. In the Full
 // mode (full), a game that the reader checked in parts has no model, and
 // gets PGN904 (tooLong) to say why.
-func newGame(g *reader.Game, source string, cat *diag.Catalog, full bool) *Game {
+func fillGame(out *Game, g *reader.Game, source string, cat *diag.Catalog, full bool) *Game {
 	if full && g.Model == nil && g.AST != nil && g.AST.Parts > 0 {
 		g.Diags = append(g.Diags[:len(g.Diags):len(g.Diags)], tooLong(g))
 		g.Diags.Sort()
 	}
-	out := &Game{
-		Index: g.Index, Source: source, Tags: g.Tags, Plies: g.Plies,
-		From: int64(g.File.Base() + g.From), To: int64(g.File.Base() + g.To),
-		Diags: located(g, cat),
-		model: g.Model,
+	if out == nil {
+		out = new(Game)
 	}
+	// Field by field: a Game is large to copy whole, and one reused
+	// (WithReuse, never in the Full mode) has no moves nor start to clear.
+	out.Index, out.Source, out.Tags, out.Plies, out.Skipped = g.Index, source, g.Tags, g.Plies, g.Skipped
+	out.From, out.To = int64(g.File.Base()+g.From), int64(g.File.Base()+g.To)
+	out.Diags = appendLocated(out.Diags[:0], g, cat)
+	out.model, out.Result = g.Model, model.NoResult
 	if g.Prepared != nil {
 		out.Result = resultText(g.Prepared)
 	}

@@ -91,6 +91,9 @@ type config struct {
 	catalog  *diag.Catalog
 	name     string
 	skipped  func(path string, why Skip)
+	stray    func(Stray)
+	progress Progress
+	reuse    bool
 }
 
 // WithMode sets the Mode; the default is Full.
@@ -152,6 +155,37 @@ func WithSkipped(f func(path string, why Skip)) Option {
 	return func(c *config) { c.skipped = f }
 }
 
+// WithStray has the Reader hand each Stray to f as soon as it is complete,
+// before the game after it, so that a program can report the problems of
+// an input in input order while it reads. The Reader then keeps none, and
+// Stray returns nothing: memory stays flat however many there are.
+func WithStray(f func(Stray)) Option { return func(c *config) { c.stray = f } }
+
+// WithReuse has the Reader of the Diagnostics and Syntax modes reuse the
+// memory of each game for the games after it: the text it was read from,
+// the Game value, its Tags and Diags. Memory then stays flat and the
+// collector has next to nothing to do, which is how pgnc check reads; but
+// a Game and what it holds are valid only until the loop moves on, so copy
+// what you keep (strings.Clone) and call Full before then. The Full mode,
+// whose games hold their moves, reuses nothing.
+func WithReuse() Option { return func(c *config) { c.reuse = true } }
+
+// Progress is told how far a Reader has read its inputs, for a progress
+// bar. Its methods may be called from several goroutines at once.
+type Progress interface {
+	// Begin says that the reader starts the input name, of size bytes
+	// as stored (-1 when unknown: a stream).
+	Begin(name string, size int64)
+	// Read counts n more bytes of the input read as stored, before
+	// decompression: the first bytes of a compressed file, which say how
+	// it is stored, twice. A plain file, which the workers read in
+	// ranges, is counted as its games are handed out.
+	Read(n int)
+}
+
+// WithProgress has the Reader tell p how far it has read each input.
+func WithProgress(p Progress) Option { return func(c *config) { c.progress = p } }
+
 func newConfig(opts []Option) config {
 	c := config{workers: runtime.GOMAXPROCS(0), name: "<stdin>", catalog: diag.English}
 	for _, o := range opts {
@@ -166,7 +200,7 @@ func newConfig(opts []Option) config {
 
 // inputOptions are the options of input.Each.
 func (c config) inputOptions() input.Options {
-	o := input.Options{Workers: c.workers}
+	o := input.Options{Workers: c.workers, Progress: c.progress}
 	if f := c.skipped; f != nil {
 		o.Skipped = func(path string, why input.Skip) { f(path, Skip(why)) }
 	}
@@ -192,8 +226,10 @@ func (c config) readerOptions() reader.Options {
 		o.RangeSize = fullRangeSize
 	case Diagnostics:
 		o.ReuseMemory, o.InParts, o.SkipComments, o.ReplayWhileParsing = true, true, true, true
+		o.ReuseText = c.reuse
 	case Syntax:
 		o.SyntaxOnly, o.ReuseMemory, o.InParts, o.SkipComments = true, true, true, true
+		o.ReuseText = c.reuse
 	}
 	return o
 }

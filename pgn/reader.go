@@ -24,6 +24,8 @@ type Reader struct {
 	stray   []Stray
 	// strayOpen says that the last Stray may grow: no game came after it.
 	strayOpen bool
+	// game is the Game handed out again and again with WithReuse.
+	game *Game
 }
 
 // source is one input of a Reader, opened.
@@ -32,11 +34,16 @@ type source struct {
 	// lost gives the warnings about characters the decoding lost, up to
 	// an offset (input.Source.Warnings); nil for an input read in ranges.
 	lost func(f *diag.File, end int) diag.List
+	// ranges says the input is a plain file read in ranges, whose
+	// progress the offsets of its pieces give; counted is the offset told.
+	ranges  bool
+	counted int
 }
 
 // open returns the reader of the games of s.
 func (s *source) open(o reader.Options) *reader.Reader {
 	if file, size, ok := s.ReaderAt(); ok {
+		s.ranges = true
 		return reader.NewFile(file, size, s.Name, o)
 	}
 	s.lost = s.Warnings
@@ -174,25 +181,36 @@ func (rd *Reader) rename(src *input.Source, err error) {
 // readSource yields the games of one input; false means the caller stopped.
 func (rd *Reader) readSource(in *input.Source, yield func(*Game, error) bool) bool {
 	src := source{Source: in}
-	r := src.open(rd.cfg.readerOptions())
+	o := rd.cfg.readerOptions()
+	r := src.open(o)
 	rd.current, rd.closer = r, in
 	defer rd.Close()
 	cat := rd.cfg.catalog
 	for {
 		g, err := r.Next()
 		if err == io.EOF {
+			rd.endStray()
 			return true
 		}
 		if err != nil {
+			rd.endStray()
 			return yield(nil, &InputError{Source: src.Name, Err: err})
 		}
+		src.count(g, rd.cfg.progress)
 		src.addLost(g)
-		rd.addStray(g, src.Name)
+		rd.addStray(g, src.Name, o.ReuseText)
 		if g.Index == 0 {
 			continue
 		}
-		rd.strayOpen = false
-		game := newGame(g, src.Name, cat, rd.cfg.mode == Full)
+		rd.endStray()
+		var game *Game
+		if o.ReuseText {
+			if rd.game == nil {
+				rd.game = new(Game)
+			}
+			game = rd.game
+		}
+		game = fillGame(game, g, src.Name, cat, rd.cfg.mode == Full)
 		if rd.cfg.mode != Full {
 			if rd.reread == nil {
 				rd.reread = newRereader(rd.cfg)
@@ -208,8 +226,9 @@ func (rd *Reader) readSource(in *input.Source, yield func(*Game, error) bool) bo
 // addStray keeps what the reader read outside games: g is a pseudo-game of
 // the reader (Index 0) with diagnostics, skipped bytes or the text after
 // the last game, or a game whose Gap holds more than white space. What
-// stands between two games makes one Stray.
-func (rd *Reader) addStray(g *reader.Game, name string) {
+// stands between two games makes one Stray. With reused, the reader
+// reuses g's memory, and the Stray takes copies.
+func (rd *Reader) addStray(g *reader.Game, name string, reused bool) {
 	text := strings.TrimSpace(g.Gap)
 	if text == "" && (g.Index > 0 || len(g.Diags) == 0 && g.Skipped == 0) {
 		return
@@ -217,7 +236,13 @@ func (rd *Reader) addStray(g *reader.Game, name string) {
 	var diags []Diagnostic
 	skipped := 0
 	if g.Index == 0 {
-		diags, skipped = located(g, rd.cfg.catalog), g.Skipped
+		diags, skipped = appendLocated(nil, g, rd.cfg.catalog), g.Skipped
+	}
+	if reused {
+		text = strings.Clone(text)
+		for i := range diags {
+			diags[i] = cloneLocated(diags[i])
+		}
 	}
 	if n := len(rd.stray); n > 0 && rd.strayOpen {
 		s := &rd.stray[n-1]
@@ -227,13 +252,30 @@ func (rd *Reader) addStray(g *reader.Game, name string) {
 	} else {
 		rd.stray = append(rd.stray, Stray{Source: name, Text: text, Skipped: skipped, Diags: diags})
 	}
-	rd.strayOpen = g.Index == 0 // a game closes the text between games
+	rd.strayOpen = true
+}
+
+// endStray closes the last Stray: a game or the end of the input follows
+// it. WithStray's function gets it then.
+func (rd *Reader) endStray() {
+	rd.strayOpen = false
+	if f := rd.cfg.stray; f != nil && len(rd.stray) > 0 {
+		s := rd.stray[0]
+		rd.stray = rd.stray[:0]
+		f(s)
+	}
 }
 
 // Stray returns the text found between games so far that belongs to no
 // game, with its diagnostics, in input order: after Games has run to its
-// end, all of it.
-func (rd *Reader) Stray() []Stray { return rd.stray }
+// end, all of it. With WithStray it returns nothing: its function has
+// them.
+func (rd *Reader) Stray() []Stray {
+	if rd.cfg.stray != nil {
+		return nil
+	}
+	return rd.stray
+}
 
 // Close releases the input being read, when Games stopped before its end.
 // Closing a Reader that has nothing open does nothing.
@@ -260,6 +302,18 @@ func (e *InputError) Error() string { return e.Source + ": " + e.Err.Error() }
 
 // Unwrap returns the cause.
 func (e *InputError) Unwrap() error { return e.Err }
+
+// count tells p, for an input read in ranges, that the piece g comes in
+// has been read.
+func (s *source) count(g *reader.Game, p Progress) {
+	if p == nil || !s.ranges {
+		return
+	}
+	if end := g.File.Base() + len(g.File.Src()); end > s.counted {
+		p.Read(end - s.counted)
+		s.counted = end
+	}
+}
 
 // addLost adds to g's diagnostics the warnings about characters that the
 // decoding lost in it: a game takes those up to its end, text outside games

@@ -197,18 +197,21 @@ func (rd *Reader) visitSource(src *source, o reader.Options, vs *visit) error {
 	for {
 		g, err := r.Next()
 		if err == io.EOF {
+			rd.endStray()
 			return nil
 		}
 		if err != nil {
+			rd.endStray()
 			return &InputError{Source: src.Name, Err: err}
 		}
+		src.count(g, rd.cfg.progress)
 		src.addLost(g)
-		rd.addStray(g, src.Name)
+		rd.addStray(g, src.Name, o.ReuseText)
 		if vs.parallel && vs.ms != nil {
 			vs.mu.Lock() // SkipMovetext, on a worker, waits for the events
 		}
 		if g.Index > 0 {
-			rd.strayOpen = false
+			rd.endStray()
 			if vs.parallel {
 				replayEvents(vs.v, g.Index, g.File.Src(), g.Prepared)
 				vs.buffers.put(g.Prepared)
@@ -223,7 +226,7 @@ func (rd *Reader) visitSource(src *source, o reader.Options, vs *visit) error {
 			}
 		}
 		if vs.dv != nil {
-			for _, d := range located(g, rd.cfg.catalog) {
+			for _, d := range appendLocated(nil, g, rd.cfg.catalog) {
 				vs.dv.Diagnostic(d)
 			}
 		}

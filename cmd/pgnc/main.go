@@ -22,6 +22,7 @@ import (
 	"github.com/pgnc/pgnc/internal/parser"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/internal/report"
+	"github.com/pgnc/pgnc/pgn"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 	"golang.org/x/text/language"
@@ -479,6 +480,94 @@ type checker struct {
 // checkArg checks the inputs that arg names: a file, a directory of PGN
 // files, a zip archive's .pgn members, or standard input.
 func (c *checker) checkArg(arg string, stdin io.Reader) {
+	if c.flags.eco && !c.flags.syntax {
+		c.checkArgECO(arg, stdin)
+		return
+	}
+	var rd *pgn.Reader
+	failed := false // the report could not be written
+	opts := c.pgnOptions(arg, func(s pgn.Stray) {
+		if !failed && (len(s.Diags) > 0 || s.Skipped > 0) {
+			failed = !c.reportGame(report.Game{Located: s.Diags, Skip: s.Skipped})
+		}
+	})
+	if arg == "-" {
+		rd = pgn.NewReader(stdin, opts...)
+	} else {
+		var err error
+		if rd, err = pgn.Open(arg, opts...); err != nil {
+			c.ioError(err)
+			return
+		}
+	}
+	defer rd.Close()
+	for in, err := range rd.Inputs() {
+		if err != nil {
+			c.inputError(inputErr(err))
+			continue
+		}
+		c.report.Files++
+		failed = false
+		for g, err := range in.Games() {
+			if failed {
+				break
+			}
+			if err != nil {
+				var read *pgn.InputError
+				if errors.As(err, &read) {
+					err = msg.Errorf("%s: %w", read.Source, read.Err)
+				}
+				c.ioError(err)
+				break
+			}
+			if failed = !c.reportGame(report.Game{Index: g.Index, Tags: g.Tags, Plies: g.Plies, Located: g.Diags, Skip: g.Skipped}); failed {
+				break
+			}
+		}
+	}
+}
+
+// reportGame reports g, a game or the text between two, and counts a game
+// on the progress bar; false says the report could not be written.
+func (c *checker) reportGame(g report.Game) bool {
+	errs, err := c.report.Game(g)
+	if err != nil {
+		c.ioError(err)
+		return false
+	}
+	if c.flushGames {
+		c.out.Flush()
+	}
+	if g.Index > 0 {
+		c.progress.game(errs)
+	}
+	return true
+}
+
+// pgnOptions are the options of the reader of arg that the flags ask for;
+// stray gets the text between games.
+func (c *checker) pgnOptions(arg string, stray func(pgn.Stray)) []pgn.Option {
+	mode := pgn.Diagnostics
+	if c.flags.syntax {
+		mode = pgn.Syntax
+	}
+	opts := []pgn.Option{pgn.WithMode(mode), pgn.WithWorkers(c.flags.jobs), pgn.WithCatalog(msg.Diag),
+		pgn.WithLimits(pgn.Limits{MaxGameBytes: c.flags.maxGameBytes, MaxDepth: c.flags.maxDepth, MaxRepeats: repeatsOption(c.flags.maxRepeats)}),
+		pgn.WithEncoding(pgnEncodings[c.flags.encoding.enc]), pgn.WithPieceLetters(c.flags.encoding.letters.lang),
+		pgn.WithSkipped(skippedWarning(arg, c.stderr)), pgn.WithStray(stray), pgn.WithReuse()}
+	if c.progress != nil {
+		opts = append(opts, pgn.WithProgress(&progressCount{p: c.progress}))
+	}
+	return opts
+}
+
+// pgnEncodings maps the values of --encoding to pgn's.
+var pgnEncodings = map[parser.Encoding]pgn.Encoding{parser.Auto: pgn.Auto, parser.UTF8: pgn.UTF8, parser.Latin1: pgn.Latin1}
+
+// checkArgECO is checkArg for --eco, which names the openings from the
+// syntax tree's main line (checkOpening), on the reader's workers: package
+// pgn hands out no tree.
+func (c *checker) checkArgECO(arg string, stdin io.Reader) {
 	o := openOptions{jobs: c.flags.jobs, progress: c.progress, stderr: c.stderr}
 	eachInput(arg, stdin, o, func(in *input.Source, err error) {
 		if err != nil {

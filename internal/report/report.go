@@ -87,6 +87,9 @@ type Game struct {
 	Diags  diag.List
 	Locate func(i int) diag.Located // resolves Diags[i], with its file name, to print it
 	Skip   int                      // bytes skipped
+	// Located, when Diags is nil, are the diagnostics resolved already
+	// (pgn.Game.Diags), printed as they are but for Where.
+	Located []diag.Located
 }
 
 // Game counts and prints the diagnostics of g, each as diag.Located's
@@ -102,7 +105,17 @@ func (r *Report) Game(g Game) (int, error) {
 	errorsBefore := r.Errors
 	counted := false
 	where := "" // the game's name, worked out for its first diagnostic printed
-	for i, d := range g.Diags {
+	n := len(g.Diags)
+	if g.Diags == nil {
+		n = len(g.Located)
+	}
+	for i := range n {
+		var d diag.Diagnostic
+		if g.Diags != nil {
+			d = g.Diags[i]
+		} else {
+			d = g.Located[i].Diagnostic
+		}
 		if !r.opts.Codes.Shown(d) {
 			continue
 		}
@@ -131,7 +144,12 @@ func (r *Report) Game(g Game) (int, error) {
 		if isError {
 			r.reported++
 		}
-		l := g.Locate(i)
+		var l diag.Located
+		if g.Diags != nil {
+			l = g.Locate(i)
+		} else {
+			l = g.Located[i]
+		}
 		cat := r.opts.Codes.Catalog()
 		if r.opts.SARIF {
 			if err := r.writeSARIF(l, isError); err != nil {
