@@ -38,8 +38,7 @@
 // grammar only, and g.Full() replays one game read that way. WithLimits
 // bounds what one game may cost, and the Full mode holds no game of more
 // than WholeGameLimit elements (PGN904); WithWorkers, WithEncoding,
-// WithPieceLetters and WithCatalog do what they say; WithReuse keeps memory
-// flat for a program that looks at each game once.
+// WithPieceLetters and WithCatalog do what they say.
 //
 // A Visitor reads a file as a stream of events (tags, moves as written,
 // comments, variations it may skip) without building games: Reader.Visit.

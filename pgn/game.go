@@ -231,7 +231,7 @@ func appendLocated(dst []Diagnostic, g *reader.Game, cat *diag.Catalog) []Diagno
 }
 
 // cloneLocated returns a copy of l that shares no memory with the text it
-// was read from, which the reader may reuse (WithReuse).
+// was read from, which the reader may reuse (package pgnreuse).
 func cloneLocated(l Diagnostic) Diagnostic {
 	l.Args = slices.Clone(l.Args)
 	for i := range l.Args {
@@ -268,7 +268,7 @@ func fillGame(out *Game, g *reader.Game, source string, cat *diag.Catalog, full 
 		out = new(Game)
 	}
 	// Field by field: a Game is large to copy whole, and one reused
-	// (WithReuse, never in the Full mode) has no moves nor start to clear.
+	// (package pgnreuse; never in the Full mode) has no moves nor start to clear.
 	out.Index, out.Source, out.Tags, out.Plies, out.Skipped = g.Index, source, g.Tags, g.Plies, g.Skipped
 	out.From, out.To = int64(g.File.Base()+g.From), int64(g.File.Base()+g.To)
 	out.Diags = appendLocated(out.Diags[:0], g, cat)

@@ -7,6 +7,7 @@ import (
 	"github.com/pgnc/pgnc/internal/ast"
 	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/pgnreuse"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/san"
 )
@@ -161,14 +162,11 @@ func WithSkipped(f func(path string, why Skip)) Option {
 // Stray returns nothing: memory stays flat however many there are.
 func WithStray(f func(Stray)) Option { return func(c *config) { c.stray = f } }
 
-// WithReuse has the Reader of the Diagnostics and Syntax modes reuse the
-// memory of each game for the games after it: the text it was read from,
-// the Game value, its Tags and Diags. Memory then stays flat and the
-// collector has next to nothing to do, which is how pgnc check reads; but
-// a Game and what it holds are valid only until the loop moves on, so copy
-// what you keep (strings.Clone) and call Full before then. The Full mode,
-// whose games hold their moves, reuses nothing.
-func WithReuse() Option { return func(c *config) { c.reuse = true } }
+func init() {
+	// pgnc check's reading: see package pgnreuse. A Game and what it
+	// holds are then valid only until the loop moves on.
+	pgnreuse.Option = func() any { return Option(func(c *config) { c.reuse = true }) }
+}
 
 // Progress is told how far a Reader has read its inputs, for a progress
 // bar. Its methods may be called from several goroutines at once.

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/pgnc/pgnc/diag"
+	"github.com/pgnc/pgnc/internal/pgnreuse"
 	"github.com/pgnc/pgnc/internal/testfiles"
 	"github.com/pgnc/pgnc/pgn"
 )
@@ -402,11 +403,12 @@ func gameLine(g *pgn.Game) string {
 	return b.String()
 }
 
-// WithReuse reads the same games, strays and Full games as a Reader that
-// reuses nothing, one Game value handed out again and again, while each
+// The Reader of pgnc check (package pgnreuse) reads the same games,
+// strays and Full games as a Reader that reuses nothing, one Game value
+// handed out again and again, while each
 // game is looked at before the loop moves on; on inputs of many pieces, so
 // that the reader's memory is reused, with one worker and two.
-func TestWithReuse(t *testing.T) {
+func TestReuse(t *testing.T) {
 	dir := t.TempDir()
 	var big bytes.Buffer
 	for i := 0; i < 600; i++ {
@@ -442,7 +444,7 @@ func TestWithReuse(t *testing.T) {
 				return lines, r.Stray(), games
 			}
 			want, wantStray, _ := read()
-			got, gotStray, games := read(pgn.WithReuse())
+			got, gotStray, games := read(pgnreuse.Option().(pgn.Option))
 			if !slices.Equal(got, want) {
 				for i := range min(len(got), len(want)) {
 					if got[i] != want[i] {
@@ -452,7 +454,7 @@ func TestWithReuse(t *testing.T) {
 				t.Fatalf("mode %d, %d workers: %d games, want %d", mode, workers, len(got), len(want))
 			}
 			if !reflect.DeepEqual(gotStray, wantStray) || len(wantStray) < 1200 {
-				t.Errorf("mode %d, %d workers: %d strays with WithReuse, %d without; want the same, 1200 or more", mode, workers, len(gotStray), len(wantStray))
+				t.Errorf("mode %d, %d workers: %d strays reusing memory, %d without; want the same, 1200 or more", mode, workers, len(gotStray), len(wantStray))
 			}
 			if len(games) != 1 {
 				t.Errorf("mode %d, %d workers: %d Game values handed out, want one reused", mode, workers, len(games))

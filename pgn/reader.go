@@ -24,7 +24,7 @@ type Reader struct {
 	stray   []Stray
 	// strayOpen says that the last Stray may grow: no game came after it.
 	strayOpen bool
-	// game is the Game handed out again and again with WithReuse.
+	// game is the Game handed out again and again when memory is reused (package pgnreuse).
 	game *Game
 }
 

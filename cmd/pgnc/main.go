@@ -20,6 +20,7 @@ import (
 	"github.com/pgnc/pgnc/internal/i18n"
 	"github.com/pgnc/pgnc/internal/input"
 	"github.com/pgnc/pgnc/internal/parser"
+	"github.com/pgnc/pgnc/internal/pgnreuse"
 	"github.com/pgnc/pgnc/internal/reader"
 	"github.com/pgnc/pgnc/internal/report"
 	"github.com/pgnc/pgnc/pgn"
@@ -554,7 +555,7 @@ func (c *checker) pgnOptions(arg string, stray func(pgn.Stray)) []pgn.Option {
 	opts := []pgn.Option{pgn.WithMode(mode), pgn.WithWorkers(c.flags.jobs), pgn.WithCatalog(msg.Diag),
 		pgn.WithLimits(pgn.Limits{MaxGameBytes: c.flags.maxGameBytes, MaxDepth: c.flags.maxDepth, MaxRepeats: repeatsOption(c.flags.maxRepeats)}),
 		pgn.WithEncoding(pgnEncodings[c.flags.encoding.enc]), pgn.WithPieceLetters(c.flags.encoding.letters.lang),
-		pgn.WithSkipped(skippedWarning(arg, c.stderr)), pgn.WithStray(stray), pgn.WithReuse()}
+		pgn.WithSkipped(skippedWarning(arg, c.stderr)), pgn.WithStray(stray), pgnreuse.Option().(pgn.Option)}
 	if c.progress != nil {
 		opts = append(opts, pgn.WithProgress(&progressCount{p: c.progress}))
 	}
