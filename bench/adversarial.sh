@@ -42,6 +42,10 @@ fi
 # that grows faster than the input shows.
 for k in 1 2 4; do
 	{ printf '[Event "x"]\n'; seq -f '[T%.0f "v"]' $((100000 * k)); printf '\n1. e4 *\n\n%s\n' "$next"; } > "$tmp/tags-distinct-x$k.pgn"
+	# The same, a blank line before each pair: the parser asks at each
+	# whether the name repeats, which would end a game of tags only.
+	{ printf '[Event "x"]\n'; seq -f '
+[T%.0f "v"]' $((100000 * k)); printf '\n1. e4 *\n\n%s\n' "$next"; } > "$tmp/tags-apart-x$k.pgn"
 	replines '[Event "x"]
 [Site "y"]
 
@@ -58,7 +62,7 @@ for k in 1 2 4; do
 done
 
 printf '| input | size | seconds | peak RSS | summary |\n|---|---|---|---|---|\n'
-scaled=$(for f in tags-distinct tags-only unclosed variations moves long-variation many-variations; do printf '%s-x1 %s-x2 %s-x4 ' $f $f $f; done)
+scaled=$(for f in tags-distinct tags-apart tags-only unclosed variations moves long-variation many-variations; do printf '%s-x1 %s-x2 %s-x4 ' $f $f $f; done)
 for f in nested comment-50mb unterminated-100mb open-string null-moves-1m empty-games-1m broken-games-2m tags-2m line-10mb random-10mb nul-10mb truncated bomb-1gb zbomb-1gb $scaled; do
 	file=$(ls "$tmp/$f".pgn* 2>/dev/null | head -1)
 	[ -n "$file" ] || continue

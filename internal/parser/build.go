@@ -405,8 +405,9 @@ func (b *builder) beginPart() (*ast.Game, PartSink) {
 // last pair, which keeps the section from looking empty (endGame), and
 // uses the memory of the pairs again.
 func (b *builder) handOutTags() {
-	_, sink := b.beginPart()
+	g, sink := b.beginPart()
 	n := len(b.tags)
+	b.p.tagNames.handOut(g, b.tags)
 	sink.Tags(b.tags[:n-1])
 	b.tags[0] = b.tags[n-1]
 	clear(b.tags[1:])

@@ -282,6 +282,8 @@ type parser struct {
 	// refused counts the places passed over for want of a sync point
 	// (Cut.SyncTo).
 	refused int
+	// tagNames are the names of a long tag section (tagNameRepeats).
+	tagNames tagNames
 
 	build builder
 }
@@ -340,6 +342,7 @@ func (p *parser) reset(src string, reuse bool) {
 	p.passAt = math.MaxInt
 	p.illegal = 0
 	p.foreign = p.foreign[:0]
+	p.tagNames.game = nil // its names are the last text's
 	p.build.reset(p, reuse)
 }
 
@@ -962,13 +965,7 @@ func (p *parser) tagNameRepeats() (bool, int) {
 		// read as it would be after a broken game.
 		return true, name.End
 	}
-	text := p.src[name.Start:name.End]
-	for _, t := range p.build.tags {
-		if t.Name == text {
-			return true, name.End
-		}
-	}
-	return false, name.End
+	return p.tagNames.has(p.build.game, p.build.tags, p.src[name.Start:name.End]), name.End
 }
 
 // tagNameRepeatsBefore is tagNameRepeats for a place to cut: the name must

@@ -205,3 +205,38 @@ func FuzzParts(f *testing.F) {
 		partsAgree(t, "fuzz", src, int(size%16)+1)
 	})
 }
+
+// TestTagNamesAcrossParts: a game of tags only ends before a tag name that
+// repeats across a blank line, also where its tag section comes in parts
+// and the name stands in a part handed out, and also in a section longer
+// than the one whose names are looked at one by one; a name that does not
+// repeat goes on with the section.
+func TestTagNamesAcrossParts(t *testing.T) {
+	section := func(n int, blank bool) string {
+		var b strings.Builder
+		for i := range n {
+			if blank && i > 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "[T%d \"v\"]\n", i)
+		}
+		return b.String()
+	}
+	for _, c := range []struct {
+		src   string
+		games int
+	}{
+		{section(10, false) + "\n[T2 \"w\"]\n\n1. e4 *\n", 2},
+		{section(10, false) + "\n[T5 \"w\"]\n\n1. e4 *\n", 2}, // in the second part
+		{section(10, false) + "\n[U2 \"w\"]\n\n1. e4 *\n", 1},
+		{section(100, true) + "\n[T7 \"w\"]\n\n1. e4 *\n", 2},
+		{section(100, true) + "\n[T99 \"w\"]\n\n1. e4 *\n", 2},
+		{section(100, true) + "\n[U7 \"w\"]\n\n1. e4 *\n", 1},
+	} {
+		whole, _ := Parse(c.src)
+		parts, _ := (&Parser{Parts: discardParts{}, PartSize: 3}).Parse(c.src)
+		if len(whole.Games) != c.games || len(parts.Games) != c.games {
+			t.Errorf("%.60q…: %d games whole, %d in parts, want %d", c.src, len(whole.Games), len(parts.Games), c.games)
+		}
+	}
+}
