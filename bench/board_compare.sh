@@ -17,45 +17,8 @@
 set -u
 old=$1
 new=$2
-work=$(mktemp -d /tmp/board_compare.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-compared=0
-differ=0
-
-# run NAME ENV... -- ARGS...: runs both builds with the environment
-# settings before "--" and board's arguments after it; a file given as
-# STDIN=path is standard input redirected from it, PIPE=path the same
-# through a pipe.
-run() {
-	local envs=() stdin=/dev/null pipe=""
-	while [ "$1" != "--" ]; do
-		case $1 in
-		STDIN=*) stdin=${1#STDIN=} ;;
-		PIPE=*) pipe=${1#PIPE=} ;;
-		*) envs+=("$1") ;;
-		esac
-		shift
-	done
-	shift
-	local b
-	for b in old new; do
-		local bin=$old
-		[ $b = new ] && bin=$new
-		if [ -n "$pipe" ]; then
-			cat "$pipe" | env LANG=C.UTF-8 "${envs[@]}" "$bin" board "$@" >"$work/$b.out" 2>"$work/$b.err"
-		else
-			env LANG=C.UTF-8 "${envs[@]}" "$bin" board "$@" <"$stdin" >"$work/$b.out" 2>"$work/$b.err"
-		fi
-		echo $? >"$work/$b.rc"
-	done
-	compared=$((compared + 1))
-	if ! cmp -s "$work/old.out" "$work/new.out" || ! cmp -s "$work/old.err" "$work/new.err" || ! cmp -s "$work/old.rc" "$work/new.rc"; then
-		differ=$((differ + 1))
-		echo "DIFFERS: ${envs[*]} ${stdin#/dev/null} ${pipe:+| }board $*"
-		diff <(cat "$work/old.rc" "$work/old.err") <(cat "$work/new.rc" "$work/new.err") | head -5
-		diff "$work/old.out" "$work/new.out" | head -5
-	fi
-}
+command=board
+. "$(dirname "$0")/compare_run.sh"
 
 # every FILE: the invocations of one file.
 every() {
