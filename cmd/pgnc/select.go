@@ -332,6 +332,12 @@ func (s *selector) test(g *reader.Game, w *query.Watch) []byte {
 	if !selected {
 		return nil
 	}
+	return s.render(g)
+}
+
+// render renders g, a selected game, in the output format: picked when
+// it is written as it stands or only counted.
+func (s *selector) render(g *reader.Game) []byte {
 	if s.flags.count || s.flags.format == "" {
 		return picked
 	}
@@ -359,14 +365,7 @@ func (s *selector) untested(g *reader.Game) []byte {
 	if !s.flags.invert {
 		return nil
 	}
-	if s.flags.count || s.flags.format == "" {
-		return picked
-	}
-	b := takeBuffer()
-	if s.flags.format == "ndjson" {
-		return export.AppendJSONErrorAfterIndex(b, msg.Sprintf("its moves could not be replayed"), g.Tags, g.File.Base()+g.From, g.File.Base()+g.To)
-	}
-	return append(append(b, g.File.Src()[g.From:g.To]...), "\n\n"...)
+	return s.render(g) // not complete: it has no model
 }
 
 // read selects the games of one input.

@@ -14,34 +14,12 @@ package lexer
 // to scan too; it returns the end of the last word it passed over, or -1
 // when it passed over none.
 // It lets a caller that needs only where movetext ends skip it with a look
-// at each byte instead of a scan of each token.
-func (s *Scanner) SkipPlain() (lastEnd int) { return s.SkipPlainOf(&boring) }
-
-// PlainSet is the set of bytes that SkipPlainOf passes over without a
-// second look.
-type PlainSet [256]uint8
-
-// Plain returns the bytes that SkipPlain passes over, which the caller
-// must not change.
-func Plain() *PlainSet { return &boring }
-
-// PlainWithout returns the bytes that SkipPlain passes over but those that
-// out reports, for SkipPlainOf.
-func PlainWithout(out func(c byte) bool) *PlainSet {
-	set := boring
-	for c := range 256 {
-		if out(byte(c)) {
-			set[c] = 0
-		}
-	}
-	return &set
-}
-
-// SkipPlainOf is SkipPlain where only the words of the bytes of set are
-// plain: a word with a byte that set leaves out is left to Next, so that a
-// caller that passes over movetext looking for some letters sees each of
-// them in a token.
-func (s *Scanner) SkipPlainOf(set *PlainSet) (lastEnd int) {
+// at each byte instead of a scan of each token. Only the words of the bytes
+// of set are plain: a word with a byte that set leaves out is left to
+// Next, so that a caller that passes over movetext looking for some
+// letters sees each of them in a token (PlainWithout); Plain is every byte
+// above.
+func (s *Scanner) SkipPlain(set *PlainSet) (lastEnd int) {
 	src, from := s.src, s.pos
 	i := from
 	for {
@@ -104,6 +82,25 @@ func firstMoveNumber(text string) bool {
 }
 
 func isDigit(c byte) bool { return c-'0' < 10 }
+
+// PlainSet is the set of bytes that SkipPlain passes over without a second
+// look.
+type PlainSet [256]uint8
+
+// Plain returns the bytes of plain words, which the caller must not change.
+func Plain() *PlainSet { return &boring }
+
+// PlainWithout returns the bytes of plain words but those that out
+// reports.
+func PlainWithout(out func(c byte) bool) *PlainSet {
+	set := boring
+	for c := range 256 {
+		if out(byte(c)) {
+			set[c] = 0
+		}
+	}
+	return &set
+}
 
 // boring marks the bytes that SkipPlain passes over without a second look:
 // white space but line breaks, and the bytes of plain words but "-".

@@ -25,15 +25,15 @@ func TestSkipPlain(t *testing.T) {
 	} {
 		var s Scanner
 		s.Reset(c.src)
-		if lastEnd := s.SkipPlain(); s.Pos() != c.pos || lastEnd != c.lastEnd {
+		if lastEnd := s.SkipPlain(Plain()); s.Pos() != c.pos || lastEnd != c.lastEnd {
 			t.Errorf("SkipPlain(%q) stops at %d with last end %d, want %d and %d", c.src, s.Pos(), lastEnd, c.pos, c.lastEnd)
 		}
 	}
 }
 
-// TestSkipPlainOf: a word with a byte that the set leaves out stops
-// SkipPlainOf as a comment stops SkipPlain, where SkipPlain passes over it.
-func TestSkipPlainOf(t *testing.T) {
+// TestSkipPlainWithout: a word with a byte that the set leaves out stops
+// SkipPlain as a comment does, where the plain bytes pass over it.
+func TestSkipPlainWithout(t *testing.T) {
 	noD := PlainWithout(func(c byte) bool { return c == 'D' })
 	for _, c := range []struct {
 		src          string
@@ -45,12 +45,12 @@ func TestSkipPlainOf(t *testing.T) {
 	} {
 		var s Scanner
 		s.Reset(c.src)
-		if lastEnd := s.SkipPlainOf(noD); s.Pos() != c.pos || lastEnd != c.lastEnd {
-			t.Errorf("SkipPlainOf(%q) stops at %d with last end %d, want %d and %d", c.src, s.Pos(), lastEnd, c.pos, c.lastEnd)
+		if lastEnd := s.SkipPlain(noD); s.Pos() != c.pos || lastEnd != c.lastEnd {
+			t.Errorf("SkipPlain(%q) stops at %d with last end %d, want %d and %d", c.src, s.Pos(), lastEnd, c.pos, c.lastEnd)
 		}
 	}
 	var s Scanner
-	if s.Reset("e4 e5 Dc3 d4 *"); s.SkipPlain() != 9 || s.Pos() != 10 {
+	if s.Reset("e4 e5 Dc3 d4 *"); s.SkipPlain(Plain()) != 9 || s.Pos() != 10 {
 		t.Errorf("SkipPlain passes over a word with D: stops at %d", s.Pos())
 	}
 }

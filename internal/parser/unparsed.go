@@ -150,7 +150,7 @@ func (p *parser) passOver(tok lexer.Token, prevEnd int, english bool) (end int, 
 		// SkipPlain looks for a game's "1." after line breaks it passes:
 		// the first token, which may follow one, is scanned as a token.
 		if !first {
-			if e := p.sc.SkipPlainOf(plain); e >= 0 {
+			if e := p.sc.SkipPlain(plain); e >= 0 {
 				prevEnd = e
 				if depth == 0 {
 					end = e
